@@ -1,0 +1,145 @@
+//! The base game (BASE-1 … BASE-10), written as an expansion like any other: it declares
+//! the core phases and the follower, offers placements and deployments, and scores.
+
+mod scoring;
+
+pub use scoring::{FeatureValue, farm_cities, feature_value, majority};
+
+use crate::engine::{Action, Command};
+use crate::expansion::{Ctx, Expansion, Manifest, PhaseDecl, TileSource};
+use crate::figures::{FOLLOWER, FigureClass, FigureKindDecl};
+use crate::geometry::Rotation;
+use crate::board::Board;
+use crate::tiles::kinds;
+
+/// The base game's phases, in turn order.
+pub const PHASES: [&str; 6] = ["turn-start", "draw", "place-tile", "deploy", "score", "turn-end"];
+
+/// The base game's tile data.
+pub const TILES_TOML: &str = include_str!("../../../tiledefs/base.toml");
+
+/// The base game's rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BaseGame;
+
+impl Expansion for BaseGame {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "base".into(),
+            name: "Carcassonne (base game)".into(),
+            figures: vec![FigureKindDecl {
+                namespace: "base".into(),
+                name: "follower".into(),
+                class: FigureClass::Follower,
+                strength: 1,
+                per_player: 7,
+                neutral: 0,
+                tags: vec!["follower".into(), "edible".into()],
+            }],
+            phases: PHASES
+                .iter()
+                .map(|p| PhaseDecl {
+                    name: p.to_string(),
+                    after: None,
+                    before: None,
+                })
+                .collect(),
+            ..Manifest::default()
+        }
+    }
+
+    fn tile_sources(&self) -> Vec<TileSource> {
+        vec![TileSource {
+            name: "tiledefs/base.toml".into(),
+            text: TILES_TOML.into(),
+        }]
+    }
+
+    fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+        match ctx.phase {
+            "draw" => out.push(Command::DrawTile),
+            "score" => scoring::score_completed(ctx, out),
+            "turn-end" if ctx.state.pile.is_empty() => out.push(Command::EndGame),
+            _ => {}
+        }
+    }
+
+    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        let turn = &ctx.state.turn;
+        match ctx.phase {
+            "place-tile" => {
+                let (Some(tile), None) = (turn.drawn, turn.placed) else {
+                    return;
+                };
+                let t = ctx.rules.tiles.tile(tile);
+                for sq in ctx.state.board.open_squares() {
+                    for rotation in Rotation::ALL {
+                        if Board::fits(t, rotation, sq) {
+                            out.push(Action::Place {
+                                tile,
+                                pos: sq.pos,
+                                rotation,
+                            });
+                        }
+                    }
+                }
+            }
+            "deploy" => {
+                let Some(placed) = turn.placed else { return };
+                if turn.figure_step_done {
+                    return;
+                }
+                out.push(Action::Pass);
+                if ctx.state.first_in_supply(turn.player, FOLLOWER).is_none() {
+                    return;
+                }
+                let board = &ctx.state.board;
+                let pt = board.tiles[placed as usize];
+                let n = ctx.rules.tiles.tile(pt.tile).features.len();
+                for f in 0..n {
+                    let node = pt.first_node + f as u32;
+                    if board.graph.occupants(node) == 0 {
+                        out.push(Action::Deploy {
+                            figure: FOLLOWER,
+                            node,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
+        match *action {
+            Action::Place {
+                tile,
+                pos,
+                rotation,
+            } => out.push(Command::PlaceTile {
+                tile,
+                pos,
+                rotation,
+            }),
+            Action::Pass => out.push(Command::FigureStepDone),
+            Action::Deploy { figure, node } => {
+                out.push(Command::Deploy {
+                    player: ctx.state.turn.player,
+                    figure,
+                    node,
+                });
+                out.push(Command::FigureStepDone);
+            }
+            Action::Verb { .. } => {}
+        }
+    }
+
+    fn final_scoring(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+        scoring::score_final(ctx, out);
+    }
+}
+
+/// Whether a kind is one the base game scores.
+pub fn is_base_kind(kind: u8) -> bool {
+    kind <= kinds::MONASTERY
+}

@@ -1,0 +1,205 @@
+//! The board: placed tiles by position, the open squares where a tile may go next, and
+//! the feature graph that joins features across edges.
+
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::features::{FeatureGraph, NodeId};
+use crate::geometry::{Port, Pos, Rotation, Side};
+use crate::tiles::{KindId, KindShape, TileType, TileTypeId, Vocabulary};
+
+/// "Any kind may go here" in an open square's requirements.
+pub const ANY_SIDE: KindId = KindId::MAX;
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedTile {
+    /// Its type.
+    pub tile: TileTypeId,
+    /// Where it lies.
+    pub pos: Pos,
+    /// How it is turned.
+    pub rotation: Rotation,
+    /// The feature-graph node of its feature 0; feature i is `first_node + i`.
+    pub first_node: NodeId,
+}
+
+/// An empty square next to at least one tile, with what each side must show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenSquare {
+    /// The square.
+    pub pos: Pos,
+    /// Per side (N, E, S, W): the kind a new tile must show there, or [`ANY_SIDE`].
+    pub need: [KindId; 4],
+}
+
+/// Placed tiles, open squares and features.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// Tiles in the order they were placed.
+    pub tiles: Vec<PlacedTile>,
+    #[serde(with = "pos_index")]
+    at: FxHashMap<Pos, u32>,
+    /// Open squares, in a deterministic order.
+    open: Vec<OpenSquare>,
+    #[serde(with = "pos_index")]
+    open_at: FxHashMap<Pos, u32>,
+    /// Features joined across edges.
+    pub graph: FeatureGraph,
+}
+
+impl Board {
+    /// The index (in placement order) of the tile at `pos`.
+    pub fn index_at(&self, pos: Pos) -> Option<u32> {
+        self.at.get(&pos).copied()
+    }
+
+    /// The tile at `pos`.
+    pub fn tile_at(&self, pos: Pos) -> Option<&PlacedTile> {
+        self.index_at(pos).map(|i| &self.tiles[i as usize])
+    }
+
+    /// Whether a tile lies at `pos`.
+    pub fn is_placed(&self, pos: Pos) -> bool {
+        self.at.contains_key(&pos)
+    }
+
+    /// The empty squares next to the board.
+    pub fn open_squares(&self) -> &[OpenSquare] {
+        &self.open
+    }
+
+    /// The open square at `pos`, if it is one.
+    pub fn open_square(&self, pos: Pos) -> Option<&OpenSquare> {
+        self.open_at.get(&pos).map(|&i| &self.open[i as usize])
+    }
+
+    /// Whether `tile` turned by `rotation` matches every neighbour of the open square.
+    pub fn fits(tile: &TileType, rotation: Rotation, square: &OpenSquare) -> bool {
+        Side::ALL.iter().all(|&s| {
+            let need = square.need[s.index()];
+            need == ANY_SIDE || tile.side_kind(rotation, s) == need
+        })
+    }
+
+    /// Whether `tile` may be placed at `pos` with `rotation` (BASE-4).
+    pub fn can_place(&self, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
+        self.open_square(pos)
+            .is_some_and(|sq| Board::fits(tile, rotation, sq))
+    }
+
+    /// The node of a placed tile's feature.
+    pub fn node(&self, tile_index: u32, feature: u8) -> NodeId {
+        self.tiles[tile_index as usize].first_node + feature as NodeId
+    }
+
+    /// Number of tiles in the 3×3 square centred on `pos`, the centre included.
+    pub fn tiles_around(&self, pos: Pos) -> usize {
+        pos.surrounding().iter().filter(|p| self.is_placed(**p)).count()
+            + usize::from(self.is_placed(pos))
+    }
+
+    /// Places a tile (the caller has checked it fits, or it is the start tile); joins its
+    /// features with its neighbours'. Returns its index.
+    pub fn place(
+        &mut self,
+        id: TileTypeId,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+        vocab: &Vocabulary,
+    ) -> u32 {
+        let index = self.tiles.len() as u32;
+        let first_node = self.graph.len() as NodeId;
+        for (i, f) in tile.features.iter().enumerate() {
+            let open = match vocab.kinds.get(f.kind as usize).map(|k| k.shape) {
+                Some(KindShape::Edge { completes: true }) => {
+                    Side::ALL
+                        .iter()
+                        .filter(|s| f.ports & s.middle_port().bit() != 0)
+                        .count() as u16
+                }
+                _ => 0,
+            };
+            self.graph.add(index, i as u8, f.kind, open, f.pennants as u16);
+        }
+        self.tiles.push(PlacedTile {
+            tile: id,
+            pos,
+            rotation,
+            first_node,
+        });
+        self.at.insert(pos, index);
+        index
+    }
+
+    /// Joins the features of the tile at `index` with its neighbours' and updates the
+    /// open squares. `tile_of` gives the type of any placed tile.
+    pub fn connect<'a>(&mut self, index: u32, tile_of: impl Fn(TileTypeId) -> &'a TileType) {
+        let placed = self.tiles[index as usize];
+        let tile = tile_of(placed.tile);
+        for side in Side::ALL {
+            let npos = placed.pos.step(side);
+            if let Some(&ni) = self.at.get(&npos) {
+                let nb = self.tiles[ni as usize];
+                let ntile = tile_of(nb.tile);
+                for k in 0..3 {
+                    let port = Port::from_index(side.index() * 3 + k);
+                    let (Some(f), Some(g)) = (
+                        tile.feature_at(placed.rotation, port),
+                        ntile.feature_at(nb.rotation, port.facing()),
+                    ) else {
+                        continue;
+                    };
+                    let (a, b) = (placed.first_node + f as NodeId, nb.first_node + g as NodeId);
+                    if tile.features[f as usize].kind != ntile.features[g as usize].kind {
+                        continue;
+                    }
+                    let root = self.graph.union(a, b);
+                    if port.is_middle() {
+                        self.graph.close_ends(root, 2);
+                    }
+                }
+            } else {
+                let need = tile.side_kind(placed.rotation, side);
+                let facing = side.opposite().index();
+                match self.open_at.get(&npos) {
+                    Some(&i) => self.open[i as usize].need[facing] = need,
+                    None => {
+                        let mut sq = OpenSquare {
+                            pos: npos,
+                            need: [ANY_SIDE; 4],
+                        };
+                        sq.need[facing] = need;
+                        self.open_at.insert(npos, self.open.len() as u32);
+                        self.open.push(sq);
+                    }
+                }
+            }
+        }
+        if let Some(i) = self.open_at.remove(&placed.pos) {
+            let i = i as usize;
+            self.open.swap_remove(i);
+            if i < self.open.len() {
+                let moved = self.open[i].pos;
+                self.open_at.insert(moved, i as u32);
+            }
+        }
+    }
+}
+
+/// Serializes a position index as a sorted list of pairs (JSON maps need string keys).
+mod pos_index {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(map: &FxHashMap<Pos, u32>, s: S) -> Result<S::Ok, S::Error> {
+        let mut v: Vec<(Pos, u32)> = map.iter().map(|(p, i)| (*p, *i)).collect();
+        v.sort();
+        v.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<FxHashMap<Pos, u32>, D::Error> {
+        let v: Vec<(Pos, u32)> = Vec::deserialize(d)?;
+        Ok(v.into_iter().collect())
+    }
+}

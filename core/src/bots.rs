@@ -1,0 +1,112 @@
+//! Simple players: `random` picks any legal action, `greedy` the one that leaves it with
+//! the most points after the move (ties broken at random). Both are seeded.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::engine::{Action, Game};
+use crate::rng::Rng;
+
+/// A bot strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Uniformly random legal actions.
+    Random,
+    /// The best immediate score.
+    Greedy,
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Strategy, String> {
+        match s {
+            "random" => Ok(Strategy::Random),
+            "greedy" => Ok(Strategy::Greedy),
+            _ => Err(format!("unknown bot `{s}` (known: random, greedy)")),
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Strategy::Random => "random",
+            Strategy::Greedy => "greedy",
+        })
+    }
+}
+
+/// A seeded bot.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    /// Its strategy.
+    pub strategy: Strategy,
+    rng: Rng,
+}
+
+impl Bot {
+    /// A bot with its own random stream.
+    pub fn new(strategy: Strategy, seed: u64, seat: u64) -> Bot {
+        Bot {
+            strategy,
+            rng: Rng::stream(seed, 100 + seat),
+        }
+    }
+
+    /// Chooses an action for the pending decision (`None` when there is none).
+    pub fn choose(&mut self, game: &mut Game) -> Option<Action> {
+        let actions = game.legal_actions();
+        if actions.is_empty() {
+            return None;
+        }
+        match self.strategy {
+            Strategy::Random => Some(actions[self.rng.below(actions.len())]),
+            Strategy::Greedy => {
+                let actions = actions.to_vec();
+                let me = game.decider() as usize;
+                let mut best = i64::MIN;
+                let mut best_actions = Vec::new();
+                for a in actions {
+                    let mut g = game.clone();
+                    if g.apply(&a).is_err() {
+                        continue;
+                    }
+                    let s = &g.state.players;
+                    let mine = s[me].score as i64;
+                    let others = s
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i != me)
+                        .map(|(_, p)| p.score as i64)
+                        .max()
+                        .unwrap_or(0);
+                    let value = mine * 1000 - others;
+                    if value > best {
+                        best = value;
+                        best_actions.clear();
+                    }
+                    if value == best {
+                        best_actions.push(a);
+                    }
+                }
+                if best_actions.is_empty() {
+                    return None;
+                }
+                Some(best_actions[self.rng.below(best_actions.len())])
+            }
+        }
+    }
+}
+
+/// Plays a game to the end with the given bots (one per seat, cycled if fewer).
+pub fn play_out(game: &mut Game, bots: &mut [Bot]) {
+    while !game.is_over() {
+        let seat = game.decider() as usize % bots.len();
+        let Some(a) = bots[seat].choose(game) else {
+            break;
+        };
+        if game.apply(&a).is_err() {
+            break;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Actions: the decisions a player makes, as the engine offers them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::features::NodeId;
+use crate::figures::{FigureId, FigureKindId};
+use crate::geometry::{Pos, Rotation, Side};
+use crate::tiles::TileTypeId;
+
+/// Index of an expansion verb (a move kind such as `fairy` or `dragon`) in the rules.
+pub type VerbId = u8;
+
+/// One legal decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Place the drawn tile (BASE-4).
+    Place {
+        /// The drawn tile.
+        tile: TileTypeId,
+        /// Where.
+        pos: Pos,
+        /// Turned how.
+        rotation: Rotation,
+    },
+    /// Deploy a figure of this kind from the supply onto a feature (BASE-5).
+    Deploy {
+        /// Figure kind (the follower is [`crate::figures::FOLLOWER`]).
+        figure: FigureKindId,
+        /// The feature's node on the tile it is deployed on.
+        node: NodeId,
+    },
+    /// Decline an optional step.
+    Pass,
+    /// An expansion's own move.
+    Verb {
+        /// Which verb.
+        verb: VerbId,
+        /// Its argument.
+        arg: Arg,
+    },
+}
+
+/// The argument of an expansion verb.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arg {
+    /// No argument.
+    None,
+    /// A square (`release = [x, y]`).
+    Pos(Pos),
+    /// A feature on a tile (`fairy = [x, y, PORT]`).
+    Feature(NodeId),
+    /// A direction (`dragon = "N"`).
+    Side(Side),
+    /// A figure.
+    Figure(FigureId),
+}
+
+/// What kind of argument a verb takes in a game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArgKind {
+    /// `verb = true`
+    None,
+    /// `verb = [x, y]`
+    Pos,
+    /// `verb = [x, y, PORT]`
+    Feature,
+    /// `verb = "N"`
+    Side,
+}

@@ -1,0 +1,164 @@
+//! Commands (what rule code asks the engine to do) and events (what happened).
+//!
+//! Rule code never changes the state itself: it returns commands; the engine checks and
+//! applies them and reports each change as an event, which other rules may react to.
+
+use serde::{Deserialize, Serialize};
+
+use crate::features::NodeId;
+use crate::figures::{FigureId, FigureKindId, Location, PlayerId};
+use crate::geometry::{Pos, Rotation};
+use crate::tiles::TileTypeId;
+
+/// A change requested by rule code.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Command {
+    /// Draw the next tile for the current player (skipping tiles that cannot be placed).
+    DrawTile,
+    /// Put the drawn tile aside instead of playing it; the player draws again.
+    SetAsideDrawn,
+    /// Put the set-aside tiles back into the supply and shuffle it.
+    ReshuffleSetAside,
+    /// Place the drawn tile.
+    PlaceTile {
+        /// The tile.
+        tile: TileTypeId,
+        /// Where.
+        pos: Pos,
+        /// Turned how.
+        rotation: Rotation,
+    },
+    /// Deploy a figure of a player's supply onto a feature.
+    Deploy {
+        /// The player.
+        player: PlayerId,
+        /// The figure kind.
+        figure: FigureKindId,
+        /// Where.
+        node: NodeId,
+    },
+    /// Move a figure (neutral figures onto tiles, trapped followers onto traps).
+    MoveFigure {
+        /// Which figure.
+        figure: FigureId,
+        /// Where to.
+        to: Location,
+    },
+    /// Return a figure to its owner's supply (neutral figures go off the board).
+    ReturnFigure {
+        /// Which figure.
+        figure: FigureId,
+    },
+    /// Give a player points.
+    Score {
+        /// Who.
+        player: PlayerId,
+        /// How many (negative for penalties).
+        points: i32,
+        /// What for, for the turn log.
+        reason: String,
+    },
+    /// Mark a feature as scored, so it never scores again (BASE-8).
+    MarkScored {
+        /// Any node of the feature.
+        node: NodeId,
+    },
+    /// The current player's figure step (deploy, pass, or an alternative) is over.
+    FigureStepDone,
+    /// The next decision of this phase is this player's.
+    SetDecider {
+        /// Who decides.
+        player: PlayerId,
+    },
+    /// Replace the issuing expansion's own record in the game state.
+    SetExtData {
+        /// The new record.
+        data: Vec<i64>,
+    },
+    /// End the game now; final scoring follows.
+    EndGame,
+}
+
+/// Something that happened, in order; the turn log is made of these.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    /// A turn began.
+    TurnStarted {
+        /// Turn number, from 1.
+        turn: u32,
+        /// Whose turn.
+        player: PlayerId,
+    },
+    /// A tile was drawn.
+    TileDrawn {
+        /// The tile.
+        tile: TileTypeId,
+    },
+    /// A drawn tile could not be placed anywhere and left the game (BASE-4).
+    TileDiscarded {
+        /// The tile.
+        tile: TileTypeId,
+    },
+    /// A drawn tile was put aside.
+    TileSetAside {
+        /// The tile.
+        tile: TileTypeId,
+    },
+    /// Set-aside tiles went back into the supply.
+    TilesReshuffled {
+        /// How many.
+        count: u32,
+    },
+    /// A tile was placed.
+    TilePlaced {
+        /// By whom (none for the start tile).
+        player: Option<PlayerId>,
+        /// The tile.
+        tile: TileTypeId,
+        /// Where.
+        pos: Pos,
+        /// Turned how.
+        rotation: Rotation,
+    },
+    /// A figure was deployed from the supply.
+    FigureDeployed {
+        /// The figure.
+        figure: FigureId,
+        /// Where.
+        node: NodeId,
+    },
+    /// A figure moved.
+    FigureMoved {
+        /// The figure.
+        figure: FigureId,
+        /// From where.
+        from: Location,
+        /// To where.
+        to: Location,
+    },
+    /// A figure went back to its owner's supply (or off the board).
+    FigureReturned {
+        /// The figure.
+        figure: FigureId,
+        /// From where.
+        from: Location,
+    },
+    /// A player scored.
+    Scored {
+        /// Who.
+        player: PlayerId,
+        /// Points (may be negative).
+        points: i32,
+        /// What for.
+        reason: String,
+    },
+    /// A feature was scored and closed for good.
+    FeatureScored {
+        /// Its root node at the time.
+        node: NodeId,
+    },
+    /// The game ended; final scoring follows.
+    GameEnded,
+}

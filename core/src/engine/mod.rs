@@ -1,0 +1,587 @@
+//! The engine: the turn as a pipeline of named phases, `legal_actions()` and
+//! `apply(action)` for whoever's decision it is, and the command/event loop through which
+//! every rule (base game included) changes the state.
+//!
+//! How a turn runs: entering a phase calls every expansion's `enter_phase` hook (drawing,
+//! scoring...). Then the engine asks every expansion for actions; if there are any, the
+//! phase waits for a decision; if there are none, the next phase begins. After the last
+//! phase the next player's turn begins at the first. Each command an expansion returns
+//! is applied, reported as an event, and every expansion that wants events may react
+//! with commands of its own, which are applied at once (depth-first).
+
+mod action;
+mod command;
+mod state;
+
+use std::sync::Arc;
+
+pub use action::{Action, Arg, ArgKind, VerbId};
+pub use command::{Command, Event};
+pub use state::{GameState, Player, Turn};
+
+use crate::board::Board;
+use crate::expansion::Ctx;
+use crate::figures::{Figure, FigureClass, Location, NEUTRAL, PlayerId};
+use crate::geometry::{Pos, Rotation};
+use crate::rng::Rng;
+use crate::rules::Rules;
+use crate::tiles::TileTypeId;
+
+/// The most players a game may have (BASE-2: 1 is for tests).
+pub const MAX_PLAYERS: usize = 6;
+/// How deep reactions to reactions may go before the engine stops a runaway expansion.
+const MAX_REACTION_DEPTH: u32 = 32;
+
+/// How a game begins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Player names in turn order.
+    pub players: Vec<String>,
+    /// The tiles to draw, in draw order (first drawn first).
+    pub draw_order: Vec<TileTypeId>,
+    /// Seed for reshuffles during play.
+    pub seed: u64,
+}
+
+/// Why an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal(pub String);
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A game: the rules in force, the state, and the engine's working memory.
+#[derive(Clone)]
+pub struct Game {
+    /// The rules, shared between games.
+    pub rules: Arc<Rules>,
+    /// The state.
+    pub state: GameState,
+    legal: Vec<Action>,
+    owners: Vec<u8>,
+    legal_valid: bool,
+    log: Vec<Event>,
+    keep_log: bool,
+    faults: Vec<String>,
+    depth: u32,
+}
+
+impl Game {
+    /// Starts a game: places the start tile and runs to the first decision.
+    pub fn new(rules: Arc<Rules>, setup: Setup) -> Result<Game, String> {
+        let n = setup.players.len();
+        if n == 0 || n > MAX_PLAYERS {
+            return Err(format!("a game has 1 to {MAX_PLAYERS} players, not {n}"));
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            if p.trim().is_empty() {
+                return Err("a player name is empty".into());
+            }
+            if setup.players[..i].contains(p) {
+                return Err(format!("the player name `{p}` is given twice"));
+            }
+        }
+        let start = rules.tiles.start.ok_or("no start tile")?;
+        let mut figures = Vec::new();
+        for (k, decl) in rules.figure_kinds.iter().enumerate() {
+            for p in 0..n {
+                for _ in 0..decl.per_player {
+                    figures.push(Figure {
+                        kind: k as u8,
+                        owner: p as PlayerId,
+                        at: Location::Supply,
+                    });
+                }
+            }
+            if decl.class == FigureClass::Neutral {
+                for _ in 0..decl.neutral {
+                    figures.push(Figure {
+                        kind: k as u8,
+                        owner: NEUTRAL,
+                        at: Location::OffBoard,
+                    });
+                }
+            }
+        }
+        let mut pile = setup.draw_order;
+        pile.reverse();
+        let state = GameState {
+            players: setup
+                .players
+                .into_iter()
+                .map(|name| Player { name, score: 0 })
+                .collect(),
+            board: Board::default(),
+            figures,
+            pile,
+            discarded: Vec::new(),
+            set_aside: Vec::new(),
+            turn: Turn {
+                number: 1,
+                player: 0,
+                phase: 0,
+                decider: 0,
+                drawn: None,
+                placed: None,
+                figure_step_done: false,
+            },
+            rng: Rng::stream(setup.seed, 1),
+            ext: vec![Vec::new(); rules.expansions.len()],
+            ended: false,
+        };
+        let mut game = Game {
+            rules,
+            state,
+            legal: Vec::new(),
+            owners: Vec::new(),
+            legal_valid: false,
+            log: Vec::new(),
+            keep_log: false,
+            faults: Vec::new(),
+            depth: 0,
+        };
+        game.place_tile(None, start, Pos::ORIGIN, Rotation::default());
+        game.emit(Event::TurnStarted {
+            turn: 1,
+            player: 0,
+        });
+        game.enter_phase();
+        game.advance();
+        Ok(game)
+    }
+
+    /// Keeps events for [`Game::take_log`] (off by default, for speed).
+    pub fn keep_log(&mut self, on: bool) {
+        self.keep_log = on;
+    }
+
+    /// The events since the last call (when logging is on).
+    pub fn take_log(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.log)
+    }
+
+    /// Commands from expansions that the engine refused (a misbehaving expansion).
+    pub fn faults(&self) -> &[String] {
+        &self.faults
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state.ended
+    }
+
+    /// The current phase's name.
+    pub fn phase(&self) -> &str {
+        self.rules
+            .phases
+            .get(self.state.turn.phase as usize)
+            .map_or("", |s| s.as_str())
+    }
+
+    /// Whose decision is pending.
+    pub fn decider(&self) -> PlayerId {
+        self.state.turn.decider
+    }
+
+    /// Every legal action for the pending decision (empty when the game is over).
+    pub fn legal_actions(&mut self) -> &[Action] {
+        if !self.legal_valid {
+            self.collect_actions();
+        }
+        &self.legal
+    }
+
+    /// Carries out an action of the pending decision, then runs to the next decision.
+    pub fn apply(&mut self, action: &Action) -> Result<(), Illegal> {
+        if self.state.ended {
+            return Err(Illegal("the game is over".into()));
+        }
+        if !self.legal_valid {
+            self.collect_actions();
+        }
+        let Some(i) = self.legal.iter().position(|a| a == action) else {
+            return Err(Illegal(self.why_illegal(action)));
+        };
+        let owner = self.owners[i] as usize;
+        let mut out = Vec::new();
+        self.rules.clone().expansions[owner].apply(&self.ctx(owner), action, &mut out);
+        self.run(owner, out);
+        self.legal_valid = false;
+        self.advance();
+        Ok(())
+    }
+
+    /// Applies final scoring now (for records that stop before the end).
+    pub fn finish(&mut self) {
+        if !self.state.ended {
+            self.end_game();
+        }
+    }
+
+    fn ctx(&self, me: usize) -> Ctx<'_> {
+        Ctx {
+            rules: &self.rules,
+            state: &self.state,
+            me,
+            phase: self.phase(),
+        }
+    }
+
+    fn why_illegal(&self, action: &Action) -> String {
+        if self.legal.is_empty() {
+            return "no decision is pending".into();
+        }
+        let same_kind = self
+            .legal
+            .iter()
+            .any(|a| std::mem::discriminant(a) == std::mem::discriminant(action));
+        match action {
+            Action::Place { tile, .. } if Some(*tile) != self.state.turn.drawn => {
+                "that is not the tile just drawn".into()
+            }
+            Action::Place { .. } if same_kind => {
+                "the tile does not fit there (it must touch the board and match every edge)".into()
+            }
+            Action::Deploy { .. } if same_kind => {
+                "no follower may be deployed there (the feature is occupied, not on the tile \
+                 just placed, or the supply is empty)"
+                    .into()
+            }
+            _ if same_kind => "that move is not allowed here".into(),
+            _ => format!(
+                "the pending decision is `{}` by {}, and this move is not one of its options",
+                self.phase(),
+                self.state
+                    .players
+                    .get(self.state.turn.decider as usize)
+                    .map_or("nobody", |p| p.name.as_str())
+            ),
+        }
+    }
+
+    fn collect_actions(&mut self) {
+        self.legal.clear();
+        self.owners.clear();
+        if !self.state.ended {
+            let rules = self.rules.clone();
+            let mut legal = std::mem::take(&mut self.legal);
+            for (i, e) in rules.expansions.iter().enumerate() {
+                let before = legal.len();
+                e.actions(&self.ctx(i), &mut legal);
+                self.owners.extend(std::iter::repeat_n(i as u8, legal.len() - before));
+            }
+            if rules.expansions.len() > 1 {
+                let mut owners = std::mem::take(&mut self.owners);
+                let mut k = 0;
+                for j in 0..legal.len() {
+                    let forbidden = rules
+                        .expansions
+                        .iter()
+                        .enumerate()
+                        .any(|(i, e)| e.forbids(&self.ctx(i), &legal[j]));
+                    if !forbidden {
+                        legal[k] = legal[j];
+                        owners[k] = owners[j];
+                        k += 1;
+                    }
+                }
+                legal.truncate(k);
+                owners.truncate(k);
+                self.owners = owners;
+            }
+            self.legal = legal;
+        }
+        self.legal_valid = true;
+    }
+
+    /// Runs phases until a decision is pending or the game is over.
+    fn advance(&mut self) {
+        let mut guard = 0;
+        loop {
+            if self.state.ended {
+                self.legal.clear();
+                self.owners.clear();
+                self.legal_valid = true;
+                return;
+            }
+            self.collect_actions();
+            if !self.legal.is_empty() {
+                return;
+            }
+            guard += 1;
+            if guard > 10_000 {
+                self.faults.push("the turn made no progress; the game was ended".into());
+                self.end_game();
+                continue;
+            }
+            self.next_phase();
+        }
+    }
+
+    fn next_phase(&mut self) {
+        let turn = &mut self.state.turn;
+        turn.phase += 1;
+        if turn.phase as usize >= self.rules.phases.len() {
+            turn.phase = 0;
+            turn.number += 1;
+            turn.player = ((turn.player as usize + 1) % self.state.players.len()) as PlayerId;
+            turn.drawn = None;
+            turn.placed = None;
+            turn.figure_step_done = false;
+            let (number, player) = (turn.number, turn.player);
+            self.emit(Event::TurnStarted {
+                turn: number,
+                player,
+            });
+        }
+        self.enter_phase();
+    }
+
+    fn enter_phase(&mut self) {
+        self.state.turn.decider = self.state.turn.player;
+        let rules = self.rules.clone();
+        for (i, e) in rules.expansions.iter().enumerate() {
+            if self.state.ended {
+                return;
+            }
+            let mut out = Vec::new();
+            e.enter_phase(&self.ctx(i), &mut out);
+            self.run(i, out);
+        }
+    }
+
+    fn end_game(&mut self) {
+        if self.state.ended {
+            return;
+        }
+        self.state.ended = true;
+        self.state.turn.drawn = None;
+        self.emit(Event::GameEnded);
+        let rules = self.rules.clone();
+        for (i, e) in rules.expansions.iter().enumerate() {
+            let mut out = Vec::new();
+            e.final_scoring(&self.ctx(i), &mut out);
+            self.run(i, out);
+        }
+        self.legal.clear();
+        self.owners.clear();
+        self.legal_valid = true;
+    }
+
+    /// Reports an event and lets every interested expansion react.
+    fn emit(&mut self, event: Event) {
+        if self.depth >= MAX_REACTION_DEPTH {
+            self.faults
+                .push(format!("reactions nested too deep; dropped {event:?}"));
+            return;
+        }
+        let rules = self.rules.clone();
+        self.depth += 1;
+        for (i, e) in rules.expansions.iter().enumerate() {
+            if e.wants_events() {
+                let mut out = Vec::new();
+                e.on_event(&self.ctx(i), &event, &mut out);
+                self.run(i, out);
+            }
+        }
+        self.depth -= 1;
+        if self.keep_log {
+            self.log.push(event);
+        }
+    }
+
+    /// Applies commands issued by expansion `who`, in order.
+    fn run(&mut self, who: usize, commands: Vec<Command>) {
+        for c in commands {
+            if let Err(e) = self.command(who, c) {
+                let id = &self.rules.manifests[who].id;
+                self.faults.push(format!("expansion `{id}`: {e}"));
+            }
+        }
+    }
+
+    fn place_tile(&mut self, player: Option<PlayerId>, tile: TileTypeId, pos: Pos, rotation: Rotation) {
+        let rules = self.rules.clone();
+        let t = rules.tiles.tile(tile);
+        let board = &mut self.state.board;
+        let index = board.place(tile, t, pos, rotation, &rules.vocab);
+        board.connect(index, |id| rules.tiles.tile(id));
+        if player.is_some() {
+            self.state.turn.placed = Some(index);
+            self.state.turn.drawn = None;
+        }
+        self.emit(Event::TilePlaced {
+            player,
+            tile,
+            pos,
+            rotation,
+        });
+    }
+
+    fn has_placement(&mut self, tile: TileTypeId) -> bool {
+        let t = self.rules.tiles.tile(tile);
+        let board = &self.state.board;
+        let fits = board
+            .open_squares()
+            .iter()
+            .any(|sq| Rotation::ALL.iter().any(|&r| Board::fits(t, r, sq)));
+        if !fits || self.rules.expansions.len() == 1 {
+            return fits;
+        }
+        // Expansions may forbid placements: ask them through the regular action path.
+        let saved = self.state.turn.clone();
+        self.state.turn.phase = self.rules.phase_index("place-tile").unwrap_or(0) as u8;
+        self.collect_actions();
+        self.state.turn = saved;
+        let any = self.legal.iter().any(|a| matches!(a, Action::Place { .. }));
+        self.legal_valid = false;
+        any
+    }
+
+    fn command(&mut self, who: usize, c: Command) -> Result<(), String> {
+        let st = &mut self.state;
+        match c {
+            Command::DrawTile => loop {
+                let Some(tile) = self.state.pile.pop() else {
+                    self.end_game();
+                    return Ok(());
+                };
+                self.state.turn.drawn = Some(tile);
+                self.emit(Event::TileDrawn { tile });
+                if self.state.ended {
+                    return Ok(());
+                }
+                let Some(tile) = self.state.turn.drawn else {
+                    continue; // set aside by a rule
+                };
+                if self.has_placement(tile) {
+                    return Ok(());
+                }
+                self.state.turn.drawn = None;
+                self.state.discarded.push(tile);
+                self.emit(Event::TileDiscarded { tile });
+            },
+            Command::SetAsideDrawn => {
+                let tile = st.turn.drawn.take().ok_or("no drawn tile to set aside")?;
+                st.set_aside.push(tile);
+                self.emit(Event::TileSetAside { tile });
+            }
+            Command::ReshuffleSetAside => {
+                let count = st.set_aside.len() as u32;
+                st.pile.append(&mut st.set_aside);
+                st.rng.shuffle(&mut st.pile);
+                self.emit(Event::TilesReshuffled { count });
+            }
+            Command::PlaceTile {
+                tile,
+                pos,
+                rotation,
+            } => {
+                if st.turn.drawn != Some(tile) {
+                    return Err("placed a tile that was not drawn".into());
+                }
+                if !st.board.can_place(self.rules.tiles.tile(tile), pos, rotation) {
+                    return Err(format!("placed a tile where it does not fit at {pos}"));
+                }
+                let player = st.turn.player;
+                self.place_tile(Some(player), tile, pos, rotation);
+            }
+            Command::Deploy {
+                player,
+                figure,
+                node,
+            } => {
+                if node as usize >= st.board.graph.len() {
+                    return Err(format!("deployed onto node {node}, which does not exist"));
+                }
+                let f = st
+                    .first_in_supply(player, figure)
+                    .ok_or("deployed a figure the player does not have in supply")?;
+                st.figures[f as usize].at = Location::Feature(node);
+                st.board.graph.add_occupants(node, 1);
+                self.emit(Event::FigureDeployed { figure: f, node });
+            }
+            Command::MoveFigure { figure, to } => {
+                let from = st
+                    .figures
+                    .get(figure as usize)
+                    .ok_or("moved a figure that does not exist")?
+                    .at;
+                check_location(st, to)?;
+                if let Location::Feature(n) = from {
+                    st.board.graph.add_occupants(n, -1);
+                }
+                if let Location::Feature(n) = to {
+                    st.board.graph.add_occupants(n, 1);
+                }
+                st.figures[figure as usize].at = to;
+                self.emit(Event::FigureMoved { figure, from, to });
+            }
+            Command::ReturnFigure { figure } => {
+                let f = st
+                    .figures
+                    .get_mut(figure as usize)
+                    .ok_or("returned a figure that does not exist")?;
+                let from = f.at;
+                f.at = if f.owner == NEUTRAL {
+                    Location::OffBoard
+                } else {
+                    Location::Supply
+                };
+                if let Location::Feature(n) = from {
+                    st.board.graph.add_occupants(n, -1);
+                }
+                self.emit(Event::FigureReturned { figure, from });
+            }
+            Command::Score {
+                player,
+                points,
+                reason,
+            } => {
+                let p = st
+                    .players
+                    .get_mut(player as usize)
+                    .ok_or("scored for a player who does not exist")?;
+                p.score += points;
+                self.emit(Event::Scored {
+                    player,
+                    points,
+                    reason,
+                });
+            }
+            Command::MarkScored { node } => {
+                if node as usize >= st.board.graph.len() {
+                    return Err(format!("scored node {node}, which does not exist"));
+                }
+                st.board.graph.mark_scored(node);
+                let node = st.board.graph.root(node);
+                self.emit(Event::FeatureScored { node });
+            }
+            Command::FigureStepDone => st.turn.figure_step_done = true,
+            Command::SetDecider { player } => {
+                if player as usize >= st.players.len() {
+                    return Err(format!("gave the decision to seat {player}, which does not exist"));
+                }
+                st.turn.decider = player;
+            }
+            Command::SetExtData { data } => st.ext[who] = data,
+            Command::EndGame => self.end_game(),
+        }
+        Ok(())
+    }
+}
+
+fn check_location(st: &GameState, to: Location) -> Result<(), String> {
+    match to {
+        Location::Feature(n) if n as usize >= st.board.graph.len() => {
+            Err(format!("node {n} does not exist"))
+        }
+        Location::Tile(t) if t as usize >= st.board.tiles.len() => {
+            Err(format!("tile {t} does not exist"))
+        }
+        _ => Ok(()),
+    }
+}

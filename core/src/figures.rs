@@ -1,0 +1,75 @@
+//! Figures: followers and every other wooden piece, where they stand, and the
+//! declarations that say what kind of piece each is.
+
+use serde::{Deserialize, Serialize};
+
+use crate::features::NodeId;
+
+/// A player's seat, 0-based in turn order.
+pub type PlayerId = u8;
+/// The owner of neutral figures (dragon, fairy).
+pub const NEUTRAL: PlayerId = PlayerId::MAX;
+/// Index of a figure kind in the rules.
+pub type FigureKindId = u8;
+/// Index of a figure in the game state.
+pub type FigureId = u16;
+
+/// The core's follower kind (always index 0).
+pub const FOLLOWER: FigureKindId = 0;
+
+/// Where a figure is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Location {
+    /// In its owner's supply.
+    Supply,
+    /// Out of play: beside the board (neutral figures before they enter) or removed.
+    OffBoard,
+    /// On a feature of a placed tile.
+    Feature(NodeId),
+    /// On a placed tile, on no feature (the dragon, the fairy, a trapped follower); the
+    /// number is the tile's index in placement order.
+    Tile(u32),
+}
+
+/// One figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Figure {
+    /// What kind of piece it is.
+    pub kind: FigureKindId,
+    /// Its owner, or [`NEUTRAL`].
+    pub owner: PlayerId,
+    /// Where it is.
+    pub at: Location,
+}
+
+/// The broad class of a figure kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FigureClass {
+    /// A player's follower: counts for majorities.
+    Follower,
+    /// A player's special figure (builder, pig): belongs to a player, counts for no majority.
+    Special,
+    /// Belongs to nobody (dragon, fairy).
+    Neutral,
+}
+
+/// A figure kind, as an expansion declares it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FigureKindDecl {
+    /// Namespace of the declaring expansion.
+    pub namespace: String,
+    /// Short name (`follower`, `dragon`, `fairy`).
+    pub name: String,
+    /// Follower, special or neutral.
+    pub class: FigureClass,
+    /// Weight in majorities (1 for a follower, 0 for figures that do not count).
+    pub strength: u8,
+    /// Copies each player starts with (followers: 7, BASE-2).
+    pub per_player: u8,
+    /// Copies of a neutral figure in the game.
+    pub neutral: u8,
+    /// Declared tags (e.g. `edible`), for rules of other expansions to read.
+    pub tags: Vec<String>,
+}

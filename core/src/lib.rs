@@ -1,0 +1,19 @@
+//! carc-core: the Carcassonne model, the rules engine and the expansion SDK.
+//!
+//! Start at [`engine::Game`] (`legal_actions()` / `apply()`), [`rules::Rules`] (what is in
+//! force) and [`expansion::Expansion`] (how rules plug in). The base game itself is the
+//! expansion [`base::BaseGame`].
+#![warn(missing_docs)]
+
+pub mod base;
+pub mod board;
+pub mod bots;
+pub mod engine;
+pub mod expansion;
+pub mod features;
+pub mod figures;
+pub mod geometry;
+pub mod rng;
+pub mod rules;
+pub mod setup;
+pub mod tiles;

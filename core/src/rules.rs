@@ -1,0 +1,246 @@
+//! The rules in force for a game: the enabled expansions (base first), their merged
+//! declarations (vocabulary, tiles, figure kinds, phases, verbs) and option values.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::engine::ArgKind;
+use crate::expansion::{Expansion, Manifest};
+use crate::figures::FigureKindDecl;
+use crate::tiles::{TileSet, TileTypeId, Vocabulary};
+
+/// Why a set of expansions or options could not be put together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// A record verb with the expansion that handles it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verb {
+    /// Record key.
+    pub name: String,
+    /// Argument shape.
+    pub arg: ArgKind,
+    /// Index of the owning expansion.
+    pub owner: usize,
+}
+
+/// Everything fixed for the length of a game.
+pub struct Rules {
+    /// Enabled expansions; index 0 is always the base game.
+    pub expansions: Vec<Box<dyn Expansion>>,
+    /// Their manifests, same order.
+    pub manifests: Vec<Manifest>,
+    /// Feature kinds and markers.
+    pub vocab: Vocabulary,
+    /// Every tile type.
+    pub tiles: TileSet,
+    /// Figure kinds; index 0 is the follower.
+    pub figure_kinds: Vec<FigureKindDecl>,
+    /// Phase names, in turn order.
+    pub phases: Vec<String>,
+    /// Record verbs.
+    pub verbs: Vec<Verb>,
+    options: Vec<BTreeMap<String, String>>,
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rules")
+            .field("expansions", &self.manifests.iter().map(|m| &m.id).collect::<Vec<_>>())
+            .field("phases", &self.phases)
+            .finish()
+    }
+}
+
+impl Rules {
+    /// Puts the expansions together (the first must be the base game) and sets rule
+    /// options given as `"<expansion>.<option>" = value`.
+    pub fn new(
+        expansions: Vec<Box<dyn Expansion>>,
+        options: &BTreeMap<String, String>,
+    ) -> Result<Rules, RulesError> {
+        let manifests: Vec<Manifest> = expansions.iter().map(|e| e.manifest()).collect();
+        if manifests.first().map(|m| m.id.as_str()) != Some("base") {
+            return Err(RulesError("the base game must be the first expansion".into()));
+        }
+        for (i, m) in manifests.iter().enumerate() {
+            if manifests[..i].iter().any(|o| o.id == m.id) {
+                return Err(RulesError(format!("expansion `{}` is enabled twice", m.id)));
+            }
+        }
+        let mut vocab = Vocabulary::base();
+        let mut figure_kinds = Vec::new();
+        let mut verbs: Vec<Verb> = Vec::new();
+        for (i, m) in manifests.iter().enumerate() {
+            for k in &m.kinds {
+                vocab.add_kind(k.clone()).map_err(RulesError)?;
+            }
+            for k in &m.markers {
+                vocab.add_marker(k.clone()).map_err(RulesError)?;
+            }
+            figure_kinds.extend(m.figures.iter().cloned());
+            for v in &m.verbs {
+                if ["place", "at", "rotation", "follower", "pass"].contains(&v.name.as_str())
+                    || verbs.iter().any(|o| o.name == v.name)
+                {
+                    return Err(RulesError(format!(
+                        "expansion `{}` declares the move `{}`, which is already taken",
+                        m.id, v.name
+                    )));
+                }
+                verbs.push(Verb {
+                    name: v.name.clone(),
+                    arg: v.arg,
+                    owner: i,
+                });
+            }
+        }
+        if figure_kinds.first().map(|f| f.name.as_str()) != Some("follower") {
+            return Err(RulesError("the base game must declare the follower first".into()));
+        }
+        let phases = order_phases(&manifests)?;
+        let mut tiles = TileSet::default();
+        for e in &expansions {
+            for src in e.tile_sources() {
+                tiles.load_str(&src.text, &src.name, &vocab).map_err(|errs| {
+                    RulesError(
+                        errs.iter()
+                            .map(|d| d.to_string())
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    )
+                })?;
+            }
+        }
+        if tiles.start.is_none() {
+            return Err(RulesError("no tile file names a start tile".into()));
+        }
+        let mut option_values: Vec<BTreeMap<String, String>> = manifests
+            .iter()
+            .map(|m| {
+                m.options
+                    .iter()
+                    .map(|o| (o.name.clone(), o.values.first().cloned().unwrap_or_default()))
+                    .collect()
+            })
+            .collect();
+        for (key, value) in options {
+            let Some((exp, name)) = key.split_once('.') else {
+                return Err(RulesError(format!(
+                    "rule option `{key}` must be written `<expansion>.<option>`"
+                )));
+            };
+            let Some(i) = manifests.iter().position(|m| m.id == exp) else {
+                return Err(RulesError(format!(
+                    "rule option `{key}`: expansion `{exp}` is not enabled"
+                )));
+            };
+            let Some(decl) = manifests[i].options.iter().find(|o| o.name == name) else {
+                let known: Vec<&str> = manifests[i].options.iter().map(|o| o.name.as_str()).collect();
+                return Err(RulesError(format!(
+                    "unknown rule option `{key}` (`{exp}` has: {})",
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                )));
+            };
+            if !decl.values.contains(value) {
+                return Err(RulesError(format!(
+                    "rule option `{key}` cannot be `{value}` (allowed: {})",
+                    decl.values.join(", ")
+                )));
+            }
+            option_values[i].insert(name.to_string(), value.clone());
+        }
+        Ok(Rules {
+            expansions,
+            manifests,
+            vocab,
+            tiles,
+            figure_kinds,
+            phases,
+            verbs,
+            options: option_values,
+        })
+    }
+
+    /// The value of an expansion's option (the default unless set).
+    pub fn option(&self, expansion: usize, name: &str) -> &str {
+        self.options
+            .get(expansion)
+            .and_then(|o| o.get(name))
+            .map_or("", |s| s.as_str())
+    }
+
+    /// All option values of an expansion.
+    pub fn options_of(&self, expansion: usize) -> &BTreeMap<String, String> {
+        &self.options[expansion]
+    }
+
+    /// Index of an enabled expansion by id.
+    pub fn expansion_index(&self, id: &str) -> Option<usize> {
+        self.manifests.iter().position(|m| m.id == id)
+    }
+
+    /// The full supply: every copy of every tile, less the start tile, in tile-type order.
+    pub fn full_supply(&self) -> Vec<TileTypeId> {
+        let mut out = Vec::new();
+        for (i, t) in self.tiles.types.iter().enumerate() {
+            let mut n = t.count;
+            if self.tiles.start == Some(i as TileTypeId) {
+                n = n.saturating_sub(1);
+            }
+            out.extend(std::iter::repeat_n(i as TileTypeId, n as usize));
+        }
+        out
+    }
+
+    /// Index of a phase by name.
+    pub fn phase_index(&self, name: &str) -> Option<usize> {
+        self.phases.iter().position(|p| p == name)
+    }
+
+    /// A record verb by name.
+    pub fn verb(&self, name: &str) -> Option<(u8, &Verb)> {
+        self.verbs
+            .iter()
+            .enumerate()
+            .find(|(_, v)| v.name == name)
+            .map(|(i, v)| (i as u8, v))
+    }
+}
+
+/// The turn's phases: the base game's, with each expansion's inserted after or before
+/// the phase it names, expansions in the order given.
+fn order_phases(manifests: &[Manifest]) -> Result<Vec<String>, RulesError> {
+    let mut phases: Vec<String> = Vec::new();
+    for m in manifests {
+        for p in &m.phases {
+            if phases.contains(&p.name) {
+                return Err(RulesError(format!(
+                    "expansion `{}` adds the phase `{}`, which already exists",
+                    m.id, p.name
+                )));
+            }
+            let at = match (&p.after, &p.before) {
+                (Some(a), _) => phases.iter().position(|x| x == a).map(|i| i + 1),
+                (None, Some(b)) => phases.iter().position(|x| x == b),
+                (None, None) => Some(phases.len()),
+            };
+            let Some(at) = at else {
+                return Err(RulesError(format!(
+                    "expansion `{}` places the phase `{}` next to a phase that does not exist",
+                    m.id, p.name
+                )));
+            };
+            phases.insert(at, p.name.clone());
+        }
+    }
+    Ok(phases)
+}

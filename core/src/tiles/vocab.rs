@@ -1,0 +1,178 @@
+//! The vocabulary tile data may use: feature kinds and markers, each registered by an
+//! expansion under its namespace. The core registers `city`, `road`, `field` and
+//! `monastery` under the namespace `base`.
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a feature kind in a [`Vocabulary`].
+pub type KindId = u8;
+/// Index of a marker in a [`Vocabulary`].
+pub type MarkerId = u8;
+
+/// The base game's kind ids, fixed at the front of every vocabulary.
+pub mod kinds {
+    use super::KindId;
+    /// `city`
+    pub const CITY: KindId = 0;
+    /// `road`
+    pub const ROAD: KindId = 1;
+    /// `field`
+    pub const FIELD: KindId = 2;
+    /// `monastery`
+    pub const MONASTERY: KindId = 3;
+}
+
+/// How features of a kind behave on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KindShape {
+    /// Touches edges and joins the same kind across them; complete when no edge is open
+    /// (city, road), unless `completes` is false (field).
+    Edge {
+        /// Whether a closed feature of this kind counts as complete.
+        completes: bool,
+    },
+    /// An inner feature complete when its tile and the eight around it are placed
+    /// (monastery, Baba Yaga's hut).
+    Surrounded,
+}
+
+/// A registered feature kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindDecl {
+    /// Namespace of the registering expansion (`base` for the core).
+    pub namespace: String,
+    /// Short name, as written in tile data and record feature references.
+    pub name: String,
+    /// Board behaviour.
+    pub shape: KindShape,
+}
+
+/// A registered marker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkerDecl {
+    /// Namespace of the registering expansion.
+    pub namespace: String,
+    /// Short name, as written in tile data.
+    pub name: String,
+}
+
+/// Feature kinds and markers known to a game or to a validation run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vocabulary {
+    /// Kinds, indexed by [`KindId`].
+    pub kinds: Vec<KindDecl>,
+    /// Markers, indexed by [`MarkerId`].
+    pub markers: Vec<MarkerDecl>,
+}
+
+impl Default for Vocabulary {
+    fn default() -> Self {
+        Vocabulary::base()
+    }
+}
+
+impl Vocabulary {
+    /// The base game's vocabulary: city, road, field, monastery; no markers.
+    pub fn base() -> Vocabulary {
+        let kind = |name: &str, shape| KindDecl {
+            namespace: "base".into(),
+            name: name.into(),
+            shape,
+        };
+        Vocabulary {
+            kinds: vec![
+                kind("city", KindShape::Edge { completes: true }),
+                kind("road", KindShape::Edge { completes: true }),
+                kind("field", KindShape::Edge { completes: false }),
+                kind("monastery", KindShape::Surrounded),
+            ],
+            markers: Vec::new(),
+        }
+    }
+
+    /// Registers a kind; an error if the qualified name is taken.
+    pub fn add_kind(&mut self, decl: KindDecl) -> Result<KindId, String> {
+        if self
+            .kinds
+            .iter()
+            .any(|k| k.namespace == decl.namespace && k.name == decl.name)
+        {
+            return Err(format!(
+                "feature kind `{}:{}` is registered twice",
+                decl.namespace, decl.name
+            ));
+        }
+        if self.kinds.len() >= u8::MAX as usize {
+            return Err("too many feature kinds".into());
+        }
+        self.kinds.push(decl);
+        Ok((self.kinds.len() - 1) as KindId)
+    }
+
+    /// Registers a marker; an error if the qualified name is taken.
+    pub fn add_marker(&mut self, decl: MarkerDecl) -> Result<MarkerId, String> {
+        if self
+            .markers
+            .iter()
+            .any(|k| k.namespace == decl.namespace && k.name == decl.name)
+        {
+            return Err(format!(
+                "marker `{}:{}` is registered twice",
+                decl.namespace, decl.name
+            ));
+        }
+        if self.markers.len() >= u8::MAX as usize {
+            return Err("too many markers".into());
+        }
+        self.markers.push(decl);
+        Ok((self.markers.len() - 1) as MarkerId)
+    }
+
+    /// Resolves a kind written `name` or `namespace:name`.
+    pub fn kind(&self, written: &str) -> Result<KindId, String> {
+        resolve(written, self.kinds.iter().map(|k| (&k.namespace, &k.name)), "feature kind")
+    }
+
+    /// Resolves a marker written `name` or `namespace:name`.
+    pub fn marker(&self, written: &str) -> Result<MarkerId, String> {
+        resolve(written, self.markers.iter().map(|k| (&k.namespace, &k.name)), "marker")
+    }
+
+    /// The short name of a kind.
+    pub fn kind_name(&self, id: KindId) -> &str {
+        self.kinds.get(id as usize).map_or("?", |k| k.name.as_str())
+    }
+
+    /// The short name of a marker.
+    pub fn marker_name(&self, id: MarkerId) -> &str {
+        self.markers.get(id as usize).map_or("?", |k| k.name.as_str())
+    }
+}
+
+fn resolve<'a>(
+    written: &str,
+    entries: impl Iterator<Item = (&'a String, &'a String)>,
+    what: &str,
+) -> Result<u8, String> {
+    let (ns, name) = match written.split_once(':') {
+        Some((ns, name)) => (Some(ns), name),
+        None => (None, written),
+    };
+    let hits: Vec<(usize, &String)> = entries
+        .enumerate()
+        .filter(|(_, (n, k))| k.as_str() == name && ns.is_none_or(|ns| ns == n.as_str()))
+        .map(|(i, (n, _))| (i, n))
+        .collect();
+    match hits.as_slice() {
+        [(i, _)] => Ok(*i as u8),
+        [] => Err(format!("unknown {what} `{written}`")),
+        many => Err(format!(
+            "{what} `{written}` is ambiguous: registered by {}; qualify it as `namespace:{name}`",
+            many.iter()
+                .map(|(_, n)| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )),
+    }
+}
