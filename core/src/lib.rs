@@ -7,13 +7,17 @@
 
 pub mod base;
 pub mod board;
+pub mod catalog;
 pub mod bots;
 pub mod engine;
 pub mod expansion;
 pub mod features;
 pub mod figures;
 pub mod geometry;
+pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod setup;
+pub mod span;
 pub mod tiles;
+pub mod turnlog;

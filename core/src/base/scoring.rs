@@ -88,11 +88,15 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
             let per = if complete { 2 } else { 1 };
             FeatureValue {
                 points: (per * (tiles + pennants)) as i32,
-                description: format!(
-                    "city of {} and {} ({state_word})",
-                    plural(tiles, "tile"),
-                    plural(pennants, "pennant")
-                ),
+                description: if pennants == 0 {
+                    format!("city of {} ({state_word})", plural(tiles, "tile"))
+                } else {
+                    format!(
+                        "city of {} and {} ({state_word})",
+                        plural(tiles, "tile"),
+                        plural(pennants, "pennant")
+                    )
+                },
             }
         }
         kinds::ROAD => {

@@ -54,7 +54,7 @@ impl std::fmt::Display for Illegal {
 }
 
 /// A game: the rules in force, the state, and the engine's working memory.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Game {
     /// The rules, shared between games.
     pub rules: Arc<Rules>,
@@ -143,6 +143,8 @@ impl Game {
             faults: Vec::new(),
             depth: 0,
         };
+        // The setup's events are kept until the caller says whether it wants a log.
+        game.keep_log = true;
         game.place_tile(None, start, Pos::ORIGIN, Rotation::default());
         game.emit(Event::TurnStarted {
             turn: 1,
@@ -150,12 +152,17 @@ impl Game {
         });
         game.enter_phase();
         game.advance();
+        game.keep_log = false;
         Ok(game)
     }
 
-    /// Keeps events for [`Game::take_log`] (off by default, for speed).
+    /// Keeps events for [`Game::take_log`]. Only the setup's events are kept until this
+    /// is turned on; turning it off drops what was kept.
     pub fn keep_log(&mut self, on: bool) {
         self.keep_log = on;
+        if !on {
+            self.log = Vec::new();
+        }
     }
 
     /// The events since the last call (when logging is on).

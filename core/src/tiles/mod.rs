@@ -2,6 +2,7 @@
 //! located errors ([`validate`]) and the compiled, rotation-ready form the engine uses.
 
 pub mod def;
+pub mod schema;
 pub mod validate;
 pub mod vocab;
 

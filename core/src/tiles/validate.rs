@@ -66,3 +66,18 @@ pub fn check(
 ) -> Result<TileFile, Vec<Diagnostic>> {
     toml::from_str(source).map_err(|e| vec![Diagnostic::unlocated(file_name, e.to_string())])
 }
+
+/// PLACEHOLDER report.
+pub struct Report(Vec<Diagnostic>);
+impl Report {
+    /// Rendered.
+    pub fn render(&self) -> String { self.0.iter().map(|d| format!("{d}\n")).collect() }
+    /// Ok.
+    pub fn is_ok(&self) -> bool { self.0.is_empty() }
+}
+/// PLACEHOLDER.
+pub fn check_files(paths: &[std::path::PathBuf], vocab: &Vocabulary, o: &Options) -> Report {
+    let mut v = Vec::new();
+    for p in paths { let s = std::fs::read_to_string(p).unwrap_or_default(); if let Err(e) = check(&s, &p.display().to_string(), vocab, o) { v.extend(e) } }
+    Report(v)
+}

@@ -1,0 +1,68 @@
+//! The catalog of expansions a host can enable, by id. The host fills it (statically
+//! linked expansions, later dynamically loaded plugins); games pick from it.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::base::BaseGame;
+use crate::expansion::Expansion;
+use crate::rules::{Rules, RulesError};
+
+/// Makes a fresh instance of an expansion.
+pub type Factory = Arc<dyn Fn() -> Box<dyn Expansion> + Send + Sync>;
+
+/// Expansions available to games, by id (the base game is always there).
+#[derive(Clone, Default)]
+pub struct Catalog {
+    entries: BTreeMap<String, Factory>,
+}
+
+impl Catalog {
+    /// A catalog with only the base game.
+    pub fn new() -> Catalog {
+        Catalog::default()
+    }
+
+    /// Makes an expansion available under its manifest id.
+    pub fn add(&mut self, factory: Factory) -> Result<(), String> {
+        let id = factory().manifest().id;
+        if id == "base" || self.entries.contains_key(&id) {
+            return Err(format!("expansion `{id}` is already in the catalog"));
+        }
+        self.entries.insert(id, factory);
+        Ok(())
+    }
+
+    /// Ids of the optional expansions, sorted.
+    pub fn ids(&self) -> Vec<String> {
+        self.entries.keys().cloned().collect()
+    }
+
+    /// The rules for the base game plus the given expansions (sorted by id, so the order
+    /// they are named in never matters) and rule options.
+    pub fn rules(
+        &self,
+        expansions: &[String],
+        options: &BTreeMap<String, String>,
+    ) -> Result<Rules, RulesError> {
+        let mut ids: Vec<&String> = expansions.iter().filter(|e| e.as_str() != "base").collect();
+        ids.sort();
+        ids.dedup();
+        let mut list: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
+        for id in ids {
+            let Some(f) = self.entries.get(id.as_str()) else {
+                let known = self.ids();
+                return Err(RulesError(format!(
+                    "unknown expansion `{id}` (available: {})",
+                    if known.is_empty() {
+                        "none yet besides the base game".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            };
+            list.push(f());
+        }
+        Rules::new(list, options)
+    }
+}

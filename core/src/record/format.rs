@@ -1,0 +1,141 @@
+//! The game-record format (`spec/game-record.md`), as serde types. TOML and JSON share
+//! these types; the JSON Schema `schema/record.schema.json` is generated from them.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A whole game record.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "carc game record")]
+pub struct Record {
+    /// How the game is set up.
+    pub game: GameHeader,
+    /// One entry per decision, in order.
+    #[serde(rename = "move", default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<Move>,
+    /// What must hold after the last move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<Expect>,
+}
+
+/// The `[game]` table.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameHeader {
+    /// Ids of the enabled expansions (the base game is always on).
+    #[serde(default)]
+    pub expansions: Vec<String>,
+    /// 1 to 6 seats, in turn order.
+    pub players: Vec<String>,
+    /// Shuffles every tile not listed in `draw`, and any reshuffle during play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The first tiles drawn, in this order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw: Vec<String>,
+    /// `full` (default): every tile of the enabled expansions, `draw` first; `draw`: the
+    /// supply is exactly `draw`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply: Option<SupplyKind>,
+    /// Rule options, `"<expansion>.<option>" = value`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rules: BTreeMap<String, String>,
+}
+
+/// The `supply` key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SupplyKind {
+    /// All tiles of the enabled expansions.
+    Full,
+    /// Exactly the `draw` list.
+    Draw,
+}
+
+/// A feature reference `[x, y, PORT]`; PORT is a port name or an inner feature's kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FeatureRef(pub i32, pub i32, pub String);
+
+/// One decision. Exactly one move key is given (`place` comes with `at` and `rotation`).
+/// Expansions may define further move keys; those land in `other`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Move {
+    /// Place the tile just drawn (its id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// Where to place it, `[x, y]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[i32; 2]>,
+    /// Clockwise degrees: 0, 90, 180 or 270.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<i64>,
+    /// Deploy a follower on that feature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follower: Option<FeatureRef>,
+    /// Decline an optional step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass: Option<bool>,
+    /// Move the fairy next to your follower on that feature (The Princess and the Dragon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fairy: Option<FeatureRef>,
+    /// Remove the knight on that tile in that city (The Princess and the Dragon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub princess: Option<FeatureRef>,
+    /// One dragon step: `N`, `E`, `S` or `W` (The Princess and the Dragon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dragon: Option<String>,
+    /// Return one of your followers trapped on the trap tile at `[x, y]` (Russian promos).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub release: Option<[i32; 2]>,
+    /// Move keys of other expansions.
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_json::Value>,
+}
+
+/// A square or `"off-board"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Whereabouts {
+    /// `[x, y]`
+    At([i32; 2]),
+    /// `"off-board"`
+    Off(OffBoard),
+}
+
+/// The word `off-board`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum OffBoard {
+    /// Not on any tile.
+    #[serde(rename = "off-board")]
+    OffBoard,
+}
+
+/// The `[expect]` table.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// Player → points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<BTreeMap<String, i64>>,
+    /// Player → followers in supply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply: Option<BTreeMap<String, i64>>,
+    /// Where the dragon is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dragon: Option<Whereabouts>,
+    /// Where the fairy is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fairy: Option<Whereabouts>,
+    /// Player → followers trapped on trap tiles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trapped: Option<BTreeMap<String, i64>>,
+    /// Index of the first move that must be rejected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_at: Option<usize>,
+    /// Apply final scoring before checking.
+    #[serde(default, rename = "final", skip_serializing_if = "Option::is_none")]
+    pub final_scoring: Option<bool>,
+}

@@ -1,0 +1,16 @@
+//! Game records (`spec/game-record.md`): the format, reading and writing it, and replay.
+
+mod format;
+mod moves;
+mod replay;
+mod summary;
+
+pub use format::{
+    Expect, FeatureRef, GameHeader, Move, OffBoard, Record, SupplyKind, Whereabouts,
+};
+pub use moves::{action_to_move, describe_move, move_to_action, MoveError};
+pub use replay::{
+    Format, Loaded, ReplayError, ReplayOutcome, load, parse, record_schema, record_schema_json, replay,
+    setup_game,
+};
+pub use summary::state_summary;

@@ -1,0 +1,270 @@
+//! Translating between record moves and engine actions.
+
+use crate::engine::{Action, Arg, ArgKind, Game, GameState};
+use crate::features::NodeId;
+use crate::geometry::{Port, Pos, Rotation, Side};
+use crate::rules::Rules;
+
+use super::format::{FeatureRef, Move};
+
+/// Why a move entry could not be turned into an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The entry is malformed (not a valid record).
+    Malformed(String),
+    /// The entry is well formed but names something that is not there (an illegal move).
+    Illegal(String),
+}
+
+/// The move keys set in an entry, in a fixed order.
+fn keys(m: &Move) -> Vec<String> {
+    let mut k = Vec::new();
+    let fixed = [
+        ("place", m.place.is_some()),
+        ("follower", m.follower.is_some()),
+        ("pass", m.pass.is_some()),
+        ("fairy", m.fairy.is_some()),
+        ("princess", m.princess.is_some()),
+        ("dragon", m.dragon.is_some()),
+        ("release", m.release.is_some()),
+    ];
+    for (name, set) in fixed {
+        if set {
+            k.push(name.to_string());
+        }
+    }
+    k.extend(m.other.keys().cloned());
+    k
+}
+
+/// The move as it would be written inline, e.g. `place = "base:U", at = [1, 0], rotation = 90`.
+pub fn describe_move(m: &Move) -> String {
+    let mut parts = Vec::new();
+    let fref = |f: &FeatureRef| format!("[{}, {}, {:?}]", f.0, f.1, f.2);
+    if let Some(p) = &m.place {
+        parts.push(format!("place = {p:?}"));
+    }
+    if let Some([x, y]) = m.at {
+        parts.push(format!("at = [{x}, {y}]"));
+    }
+    if let Some(r) = m.rotation {
+        parts.push(format!("rotation = {r}"));
+    }
+    if let Some(f) = &m.follower {
+        parts.push(format!("follower = {}", fref(f)));
+    }
+    if let Some(p) = m.pass {
+        parts.push(format!("pass = {p}"));
+    }
+    if let Some(f) = &m.fairy {
+        parts.push(format!("fairy = {}", fref(f)));
+    }
+    if let Some(f) = &m.princess {
+        parts.push(format!("princess = {}", fref(f)));
+    }
+    if let Some(d) = &m.dragon {
+        parts.push(format!("dragon = {d:?}"));
+    }
+    if let Some([x, y]) = m.release {
+        parts.push(format!("release = [{x}, {y}]"));
+    }
+    for (k, v) in &m.other {
+        parts.push(format!("{k} = {v}"));
+    }
+    if parts.is_empty() {
+        "{}".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Resolves a feature reference `[x, y, PORT]` to the node of that feature.
+pub fn resolve_feature(rules: &Rules, state: &GameState, f: &FeatureRef) -> Result<NodeId, String> {
+    let pos = Pos::new(f.0, f.1);
+    let Some(placed) = state.board.tile_at(pos) else {
+        return Err(format!("there is no tile at {pos}"));
+    };
+    let tile = rules.tiles.tile(placed.tile);
+    if let Ok(port) = f.2.parse::<Port>() {
+        if let Some(i) = tile.feature_at(placed.rotation, port) {
+            return Ok(placed.first_node + i as NodeId);
+        }
+        // A plain field side leaves its middle port free: take the field on both sides of it.
+        if port.is_middle() {
+            let side = port.side().index() * 3;
+            let (a, b) = (
+                tile.feature_at(placed.rotation, Port::from_index(side)),
+                tile.feature_at(placed.rotation, Port::from_index(side + 2)),
+            );
+            if let (Some(a), Some(b)) = (a, b)
+                && a == b
+            {
+                return Ok(placed.first_node + a as NodeId);
+            }
+        }
+        return Err(format!(
+            "the tile `{}` at {pos} has no single feature at port {port}",
+            tile.id
+        ));
+    }
+    let kind = rules.vocab.kind(&f.2).map_err(|_| {
+        format!(
+            "`{}` is neither a port (N, NNE, ENE, E, ...) nor a feature kind",
+            f.2
+        )
+    })?;
+    tile.features
+        .iter()
+        .position(|feat| feat.kind == kind && feat.ports == 0)
+        .map(|i| placed.first_node + i as NodeId)
+        .ok_or_else(|| format!("the tile `{}` at {pos} has no inner {}", tile.id, f.2))
+}
+
+/// Turns a record move into the action it names, in the game's current state.
+pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
+    let rules = &game.rules;
+    let state = &game.state;
+    let k = keys(m);
+    let main: Vec<&String> = k.iter().collect();
+    if main.is_empty() {
+        if m.at.is_some() || m.rotation.is_some() {
+            return Err(MoveError::Malformed("`at` and `rotation` need `place`".into()));
+        }
+        return Err(MoveError::Malformed("the move entry names no move".into()));
+    }
+    if main.len() > 1 {
+        return Err(MoveError::Malformed(format!(
+            "one move per entry, but this one has {}",
+            main.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(" and ")
+        )));
+    }
+    if m.place.is_none() && (m.at.is_some() || m.rotation.is_some()) {
+        return Err(MoveError::Malformed("`at` and `rotation` go only with `place`".into()));
+    }
+    let illegal = MoveError::Illegal;
+    if let Some(id) = &m.place {
+        let tile = rules
+            .tiles
+            .get(id)
+            .ok_or_else(|| MoveError::Malformed(format!("unknown tile `{id}`")))?;
+        let [x, y] = m
+            .at
+            .ok_or_else(|| MoveError::Malformed("`place` needs `at = [x, y]`".into()))?;
+        let deg = m
+            .rotation
+            .ok_or_else(|| MoveError::Malformed("`place` needs `rotation`".into()))?;
+        let rotation = Rotation::from_degrees(deg).ok_or_else(|| {
+            MoveError::Malformed(format!("rotation must be 0, 90, 180 or 270, not {deg}"))
+        })?;
+        return Ok(Action::Place {
+            tile,
+            pos: Pos::new(x, y),
+            rotation,
+        });
+    }
+    if let Some(f) = &m.follower {
+        let node = resolve_feature(rules, state, f).map_err(illegal)?;
+        return Ok(Action::Deploy {
+            figure: crate::figures::FOLLOWER,
+            node,
+        });
+    }
+    if let Some(p) = m.pass {
+        if !p {
+            return Err(MoveError::Malformed("`pass` can only be `true`".into()));
+        }
+        return Ok(Action::Pass);
+    }
+    // An expansion verb.
+    let name = main[0].as_str();
+    let value: serde_json::Value = match name {
+        "fairy" => serde_json::to_value(&m.fairy),
+        "princess" => serde_json::to_value(&m.princess),
+        "dragon" => serde_json::to_value(&m.dragon),
+        "release" => serde_json::to_value(m.release),
+        other => Ok(m.other.get(other).cloned().unwrap_or_default()),
+    }
+    .map_err(|e| MoveError::Malformed(e.to_string()))?;
+    let Some((verb, decl)) = rules.verb(name) else {
+        return Err(MoveError::Malformed(format!(
+            "unknown move `{name}` (no enabled expansion defines it)"
+        )));
+    };
+    let arg = match decl.arg {
+        ArgKind::None => Arg::None,
+        ArgKind::Pos => {
+            let [x, y]: [i32; 2] = serde_json::from_value(value).map_err(|_| {
+                MoveError::Malformed(format!("`{name}` takes a square `[x, y]`"))
+            })?;
+            Arg::Pos(Pos::new(x, y))
+        }
+        ArgKind::Feature => {
+            let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
+                MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
+            })?;
+            Arg::Feature(resolve_feature(rules, state, &f).map_err(illegal)?)
+        }
+        ArgKind::Side => {
+            let s: String = serde_json::from_value(value)
+                .map_err(|_| MoveError::Malformed(format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\"")))?;
+            Arg::Side(Side::parse(&s).ok_or_else(|| {
+                MoveError::Malformed(format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\", not {s:?}"))
+            })?)
+        }
+    };
+    Ok(Action::Verb { verb, arg })
+}
+
+/// A feature reference for a node: its tile's square and the lowest board port the
+/// feature touches there, or its kind for an inner feature.
+pub fn feature_ref(rules: &Rules, state: &GameState, node: NodeId) -> FeatureRef {
+    let n = state.board.graph.node(node);
+    let placed = state.board.tiles[n.tile as usize];
+    let tile = rules.tiles.tile(placed.tile);
+    let ports = tile.board_ports(n.feature, placed.rotation);
+    let name = if ports == 0 {
+        rules.vocab.kind_name(n.kind).to_string()
+    } else {
+        Port::from_index(ports.trailing_zeros() as usize).name().to_string()
+    };
+    FeatureRef(placed.pos.x, placed.pos.y, name)
+}
+
+/// Writes an action as a record move.
+pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move {
+    let mut m = Move::default();
+    match *action {
+        Action::Place {
+            tile,
+            pos,
+            rotation,
+        } => {
+            m.place = Some(rules.tiles.tile(tile).id.clone());
+            m.at = Some([pos.x, pos.y]);
+            m.rotation = Some(rotation.degrees() as i64);
+        }
+        Action::Deploy { node, .. } => m.follower = Some(feature_ref(rules, state, node)),
+        Action::Pass => m.pass = Some(true),
+        Action::Verb { verb, arg } => {
+            let name = rules.verbs[verb as usize].name.clone();
+            let value = match arg {
+                Arg::None => serde_json::Value::Bool(true),
+                Arg::Pos(p) => serde_json::json!([p.x, p.y]),
+                Arg::Feature(n) => serde_json::to_value(feature_ref(rules, state, n))
+                    .unwrap_or_default(),
+                Arg::Side(s) => serde_json::Value::String(s.letter().into()),
+                Arg::Figure(f) => serde_json::json!(f),
+            };
+            match name.as_str() {
+                "fairy" => m.fairy = serde_json::from_value(value).ok(),
+                "princess" => m.princess = serde_json::from_value(value).ok(),
+                "dragon" => m.dragon = serde_json::from_value(value).ok(),
+                "release" => m.release = serde_json::from_value(value).ok(),
+                _ => {
+                    m.other.insert(name, value);
+                }
+            }
+        }
+    }
+    m
+}

@@ -1,0 +1,355 @@
+//! Reading records (TOML or JSON, every error located) and replaying them.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::catalog::Catalog;
+use crate::engine::{Game, Setup};
+use crate::figures::{FOLLOWER, FigureClass, Location, NEUTRAL};
+use crate::setup::{SupplyMode, draw_order};
+use crate::span::{self, Seg};
+use crate::tiles::validate::Diagnostic;
+
+use super::format::{Expect, Record, SupplyKind, Whereabouts};
+use super::moves::{MoveError, describe_move, move_to_action};
+
+/// The two spellings of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `.toml`
+    Toml,
+    /// `.json`
+    Json,
+}
+
+impl Format {
+    /// The format a file name implies (`.json` is JSON, anything else TOML).
+    pub fn of(file: &str) -> Format {
+        if file.to_ascii_lowercase().ends_with(".json") {
+            Format::Json
+        } else {
+            Format::Toml
+        }
+    }
+}
+
+/// A parsed record with its source, for located errors.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The record.
+    pub record: Record,
+    /// Its text.
+    pub source: String,
+    /// Its file name, as given.
+    pub file: String,
+    /// Its format.
+    pub format: Format,
+}
+
+impl Loaded {
+    /// A diagnostic located at the value at `path`.
+    pub fn error_at(&self, path: &[Seg], message: impl Into<String>) -> Diagnostic {
+        let found = match self.format {
+            Format::Toml => span::toml_span(&self.source, path),
+            Format::Json => span::json_span(&self.source, path),
+        };
+        located(&self.source, &self.file, found, message.into())
+    }
+}
+
+fn located(
+    src: &str,
+    file: &str,
+    found: Option<std::ops::Range<usize>>,
+    message: String,
+) -> Diagnostic {
+    match found {
+        Some(s) => {
+            let (line, column) = span::line_col(src, s.start);
+            Diagnostic {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+                snippet: span::snippet(src, s),
+            }
+        }
+        None => Diagnostic::unlocated(file, message),
+    }
+}
+
+/// Parses a record from text.
+pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnostic> {
+    let record: Record = match format {
+        Format::Toml => toml::from_str(source).map_err(|e| {
+            located(source, file, e.span(), e.message().trim().to_string())
+        })?,
+        Format::Json => serde_json::from_str(source).map_err(|e| {
+            let (line, column) = (e.line(), e.column());
+            let offset = source
+                .split_inclusive('\n')
+                .take(line.saturating_sub(1))
+                .map(str::len)
+                .sum::<usize>()
+                + column.saturating_sub(1);
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            located(source, file, Some(offset..offset + 1), msg)
+        })?,
+    };
+    Ok(Loaded {
+        record,
+        source: source.to_string(),
+        file: file.to_string(),
+        format,
+    })
+}
+
+/// Reads and parses a record file.
+pub fn load(path: &Path) -> Result<Loaded, Diagnostic> {
+    let file = path.display().to_string();
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostic::unlocated(&file, format!("cannot read the file: {e}")))?;
+    parse(&source, &file, Format::of(&file))
+}
+
+/// The JSON Schema (draft-07) of game records.
+pub fn record_schema() -> serde_json::Value {
+    let schema = schemars::generate::SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<Record>();
+    serde_json::to_value(schema).unwrap_or_default()
+}
+
+/// Builds the game a record describes (rules, seats, supply), before any move.
+pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic> {
+    let g = &loaded.record.game;
+    let rules = catalog
+        .rules(&g.expansions, &g.rules)
+        .map_err(|e| {
+            let path: Vec<Seg> = if e.0.contains("rule option") {
+                let key = g.rules.keys().find(|k| e.0.contains(k.as_str()));
+                match key {
+                    Some(k) => vec!["game".into(), "rules".into(), k.as_str().into()],
+                    None => vec!["game".into(), "rules".into()],
+                }
+            } else {
+                let i = g.expansions.iter().position(|x| e.0.contains(&format!("`{x}`")));
+                match i {
+                    Some(i) => vec!["game".into(), "expansions".into(), i.into()],
+                    None => vec!["game".into(), "expansions".into()],
+                }
+            };
+            loaded.error_at(&path, e.0)
+        })?;
+    let mut first = Vec::new();
+    for (i, id) in g.draw.iter().enumerate() {
+        let t = rules.tiles.get(id).ok_or_else(|| {
+            loaded.error_at(
+                &["game".into(), "draw".into(), i.into()],
+                format!("unknown tile `{id}` (not in the base game or an enabled expansion)"),
+            )
+        })?;
+        first.push(t);
+    }
+    let mode = match g.supply {
+        Some(SupplyKind::Draw) => SupplyMode::Draw,
+        _ => SupplyMode::Full,
+    };
+    let seed = g.seed.unwrap_or(0);
+    let order = draw_order(&rules, &first, mode, seed)
+        .map_err(|e| loaded.error_at(&["game".into(), "draw".into()], e))?;
+    Game::new(
+        Arc::new(rules),
+        Setup {
+            players: g.players.clone(),
+            draw_order: order,
+            seed,
+        },
+    )
+    .map_err(|e| loaded.error_at(&["game".into(), "players".into()], e))
+}
+
+/// Why a replay did not pass.
+#[derive(Debug)]
+pub enum ReplayError {
+    /// The file is not a valid record (exit 2).
+    Invalid(Diagnostic),
+    /// A move was illegal or an expectation failed (exit 1); the game as far as it got.
+    Failed {
+        /// Every problem, one line each.
+        problems: Vec<String>,
+        /// The game after the last accepted move.
+        game: Box<Game>,
+    },
+}
+
+/// A replay that passed.
+pub struct ReplayOutcome {
+    /// The game after the last move (and final scoring, where it applies).
+    pub game: Game,
+    /// How many moves were applied.
+    pub applied: usize,
+    /// The move rejected as `error_at` demanded.
+    pub rejected: Option<usize>,
+}
+
+/// Plays a record with the engine and checks its `[expect]`.
+pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, ReplayError> {
+    let mut game = setup_game(loaded, catalog).map_err(ReplayError::Invalid)?;
+    let expect = loaded.record.expect.clone().unwrap_or_default();
+    let mut rejected = None;
+    let mut applied = 0;
+    for (i, m) in loaded.record.moves.iter().enumerate() {
+        let result = match move_to_action(&game, m) {
+            Ok(action) => game.apply(&action).map_err(|e| e.0),
+            Err(MoveError::Illegal(why)) => Err(why),
+            Err(MoveError::Malformed(why)) => {
+                return Err(ReplayError::Invalid(
+                    loaded.error_at(&["move".into(), i.into()], format!("move {i}: {why}")),
+                ));
+            }
+        };
+        if let Err(why) = result {
+            if expect.error_at == Some(i) {
+                rejected = Some(i);
+                break;
+            }
+            let mut problems = vec![format!(
+                "move {i} ({}) is illegal: {why}",
+                describe_move(m)
+            )];
+            if let Some(e) = expect.error_at
+                && e > i
+            {
+                problems.push(format!("expected move {e} to be the first rejected"));
+            }
+            return Err(ReplayError::Failed {
+                problems,
+                game: Box::new(game),
+            });
+        }
+        applied += 1;
+    }
+    let mut problems = Vec::new();
+    if let Some(e) = expect.error_at
+        && rejected.is_none()
+    {
+        problems.push(if e >= loaded.record.moves.len() {
+            format!(
+                "error_at = {e}, but the record has only {} moves",
+                loaded.record.moves.len()
+            )
+        } else {
+            format!("expected move {e} to be rejected, but it was accepted")
+        });
+    }
+    if expect.final_scoring == Some(true) {
+        game.finish();
+    }
+    check_expectations(loaded, &game, &expect, &mut problems).map_err(ReplayError::Invalid)?;
+    if problems.is_empty() {
+        Ok(ReplayOutcome {
+            game,
+            applied,
+            rejected,
+        })
+    } else {
+        Err(ReplayError::Failed {
+            problems,
+            game: Box::new(game),
+        })
+    }
+}
+
+/// Compares the state with `[expect]`; unknown player names are a record error.
+fn check_expectations(
+    loaded: &Loaded,
+    game: &Game,
+    expect: &Expect,
+    problems: &mut Vec<String>,
+) -> Result<(), Diagnostic> {
+    let state = &game.state;
+    let seat = |table: &str, name: &str| {
+        state
+            .players
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| {
+                loaded.error_at(
+                    &["expect".into(), table.into(), name.into()],
+                    format!("no player named `{name}` in this game"),
+                )
+            })
+    };
+    let tables: [(&str, &Option<_>, &dyn Fn(usize) -> i64); 3] = [
+        ("scores", &expect.scores, &|p| state.players[p].score as i64),
+        ("supply", &expect.supply, &|p| {
+            state.in_supply(p as u8, FOLLOWER) as i64
+        }),
+        ("trapped", &expect.trapped, &|p| {
+            state
+                .figures
+                .iter()
+                .filter(|f| f.owner == p as u8 && matches!(f.at, Location::Tile(_)))
+                .count() as i64
+        }),
+    ];
+    for (table, wanted, actual) in tables {
+        let Some(wanted) = wanted else { continue };
+        for (name, &want) in wanted {
+            let p = seat(table, name)?;
+            let got = actual(p);
+            if got != want {
+                problems.push(format!("{table}: {name} expected {want}, got {got}"));
+            }
+        }
+    }
+    for (name, wanted) in [("dragon", &expect.dragon), ("fairy", &expect.fairy)] {
+        let Some(wanted) = wanted else { continue };
+        let got = neutral_whereabouts(game, name);
+        if &got != wanted {
+            problems.push(format!(
+                "{name}: expected {}, got {}",
+                show_whereabouts(wanted),
+                show_whereabouts(&got)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where a neutral figure of the named kind is (`off-board` when the game has none).
+pub fn neutral_whereabouts(game: &Game, kind: &str) -> Whereabouts {
+    let rules = &game.rules;
+    let state = &game.state;
+    let found = rules
+        .figure_kinds
+        .iter()
+        .position(|k| k.name == kind && k.class == FigureClass::Neutral)
+        .and_then(|k| {
+            state
+                .figures
+                .iter()
+                .position(|f| f.kind as usize == k && f.owner == NEUTRAL)
+        })
+        .and_then(|f| state.figure_pos(f as u16));
+    match found {
+        Some(p) => Whereabouts::At([p.x, p.y]),
+        None => Whereabouts::Off(super::format::OffBoard::OffBoard),
+    }
+}
+
+fn show_whereabouts(w: &Whereabouts) -> String {
+    match w {
+        Whereabouts::At([x, y]) => format!("[{x}, {y}]"),
+        Whereabouts::Off(_) => "\"off-board\"".into(),
+    }
+}
+
+/// The record schema as pretty JSON with a trailing newline (`schema/record.schema.json`).
+pub fn record_schema_json() -> String {
+    let mut s = serde_json::to_string_pretty(&record_schema()).unwrap_or_default();
+    s.push('\n');
+    s
+}

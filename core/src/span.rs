@@ -1,0 +1,250 @@
+//! Source locations: finding the text behind a path (`game.draw[3]`) in a TOML or JSON
+//! document, and turning byte offsets into line, column and a caret snippet.
+
+use std::ops::Range;
+
+/// One step of a path into a document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seg {
+    /// A table key.
+    Key(String),
+    /// An array index.
+    Index(usize),
+}
+
+impl From<&str> for Seg {
+    fn from(s: &str) -> Seg {
+        Seg::Key(s.to_string())
+    }
+}
+
+impl From<usize> for Seg {
+    fn from(i: usize) -> Seg {
+        Seg::Index(i)
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(src, offset.min(src.len()));
+    let before = &src[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, src[start..offset].chars().count() + 1)
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The source line of a span and a caret line under it (rustc style).
+pub fn snippet(src: &str, span: Range<usize>) -> String {
+    let start = floor_char_boundary(src, span.start.min(src.len()));
+    let (line, col) = line_col(src, start);
+    let text = src.lines().nth(line - 1).unwrap_or("");
+    let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
+    let end = floor_char_boundary(src, span.end.clamp(start, line_end));
+    let width = src[start..end].chars().count().max(1);
+    let gutter = line.to_string();
+    format!(
+        "{pad} |\n{gutter} | {text}\n{pad} | {spaces}{carets}",
+        pad = " ".repeat(gutter.len()),
+        spaces = " ".repeat(col - 1),
+        carets = "^".repeat(width)
+    )
+}
+
+/// The span of the value at `path` in a TOML document (the closest enclosing value found).
+pub fn toml_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
+    let doc = toml_edit::Document::parse(src.to_string()).ok()?;
+    let mut item: &toml_edit::Item = doc.as_item();
+    let mut best = None;
+    for seg in path {
+        let next = match (seg, item) {
+            (Seg::Key(k), toml_edit::Item::Table(t)) => {
+                if let Some((key, _)) = t.get_key_value(k) {
+                    best = key.span().or(best);
+                }
+                t.get(k)
+            }
+            (Seg::Key(k), toml_edit::Item::Value(toml_edit::Value::InlineTable(t))) => {
+                if let Some((key, _)) = t.get_key_value(k) {
+                    best = key.span().or(best);
+                }
+                t.get(k).map(|_| &item[k.as_str()])
+            }
+            (Seg::Index(i), toml_edit::Item::ArrayOfTables(a)) => a.get(*i).map(|_| &item[*i]),
+            (Seg::Index(i), toml_edit::Item::Value(toml_edit::Value::Array(a))) => {
+                a.get(*i).map(|_| &item[*i])
+            }
+            _ => None,
+        };
+        match next {
+            Some(n) => {
+                item = n;
+                if let Some(s) = item_span(item) {
+                    best = Some(s);
+                }
+            }
+            None => break,
+        }
+    }
+    best
+}
+
+fn item_span(item: &toml_edit::Item) -> Option<Range<usize>> {
+    match item {
+        toml_edit::Item::Value(v) => v.span(),
+        toml_edit::Item::Table(t) => t.span(),
+        toml_edit::Item::ArrayOfTables(a) => a.span(),
+        toml_edit::Item::None => None,
+    }
+}
+
+/// The span of the value at `path` in a JSON document (the closest enclosing value found).
+pub fn json_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
+    let mut p = JsonScan {
+        b: src.as_bytes(),
+        i: 0,
+    };
+    let mut best = None;
+    p.value_at(path, &mut best);
+    best
+}
+
+struct JsonScan<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl JsonScan<'_> {
+    fn ws(&mut self) {
+        while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    /// Scans one value; records the span of the deepest value along `path`.
+    fn value_at(&mut self, path: &[Seg], best: &mut Option<Range<usize>>) -> Option<()> {
+        self.ws();
+        let start = self.i;
+        match *self.b.get(self.i)? {
+            b'{' => {
+                self.i += 1;
+                loop {
+                    self.ws();
+                    if *self.b.get(self.i)? == b'}' {
+                        self.i += 1;
+                        break;
+                    }
+                    let ks = self.i;
+                    self.string()?;
+                    let key = std::str::from_utf8(&self.b[ks + 1..self.i - 1]).ok()?;
+                    self.ws();
+                    if *self.b.get(self.i)? != b':' {
+                        return None;
+                    }
+                    self.i += 1;
+                    let hit = matches!(path.first(), Some(Seg::Key(k)) if k == key);
+                    if hit {
+                        self.value_at(&path[1..], best)?;
+                    } else {
+                        self.value_at(&[], &mut None)?;
+                    }
+                    self.ws();
+                    match *self.b.get(self.i)? {
+                        b',' => self.i += 1,
+                        b'}' => {
+                            self.i += 1;
+                            break;
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'[' => {
+                self.i += 1;
+                let mut n = 0;
+                loop {
+                    self.ws();
+                    if *self.b.get(self.i)? == b']' {
+                        self.i += 1;
+                        break;
+                    }
+                    let hit = matches!(path.first(), Some(Seg::Index(k)) if *k == n);
+                    if hit {
+                        self.value_at(&path[1..], best)?;
+                    } else {
+                        self.value_at(&[], &mut None)?;
+                    }
+                    n += 1;
+                    self.ws();
+                    match *self.b.get(self.i)? {
+                        b',' => self.i += 1,
+                        b']' => {
+                            self.i += 1;
+                            break;
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'"' => self.string()?,
+            _ => {
+                while self.i < self.b.len() && !b",]} \t\r\n".contains(&self.b[self.i]) {
+                    self.i += 1;
+                }
+            }
+        }
+        if best.as_ref().is_none_or(|b| b.start <= start) {
+            *best = Some(start..self.i);
+        }
+        Some(())
+    }
+
+    fn string(&mut self) -> Option<()> {
+        if *self.b.get(self.i)? != b'"' {
+            return None;
+        }
+        self.i += 1;
+        while *self.b.get(self.i)? != b'"' {
+            if self.b[self.i] == b'\\' {
+                self.i += 1;
+            }
+            self.i += 1;
+        }
+        self.i += 1;
+        Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_values_in_toml_and_json() {
+        let t = "[game]\nplayers = [\"A\", \"B\"]\n\n[[move]]\npass = true\n";
+        let s = toml_span(t, &["game".into(), "players".into(), 1.into()]).unwrap();
+        assert_eq!(&t[s.clone()], "\"B\"");
+        assert_eq!(line_col(t, s.start), (2, 17));
+        let s = toml_span(t, &["move".into(), 0.into(), "pass".into()]).unwrap();
+        assert_eq!(&t[s], "true");
+        let j = "{\"game\": {\"players\": [\"A\", \"B\"]},\n \"move\": [{\"pass\": true}]}";
+        let s = json_span(j, &["game".into(), "players".into(), 1.into()]).unwrap();
+        assert_eq!(&j[s], "\"B\"");
+        let s = json_span(j, &["move".into(), 0.into(), "pass".into()]).unwrap();
+        assert_eq!(&j[s.clone()], "true");
+        assert_eq!(line_col(j, s.start), (2, 20));
+    }
+
+    #[test]
+    fn snippet_puts_a_caret_under_the_span() {
+        let t = "a = 1\nbad = 22\n";
+        let s = snippet(t, 12..14);
+        assert_eq!(s, "  |\n2 | bad = 22\n  |       ^^");
+    }
+}

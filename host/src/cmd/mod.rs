@@ -1,0 +1,38 @@
+//! One module per `carc` subcommand.
+
+pub mod play;
+pub mod replay;
+pub mod schema;
+pub mod simulate;
+pub mod validate;
+
+use std::collections::BTreeMap;
+
+/// Splits a comma-separated list, dropping empty items.
+pub fn split_list(s: &str) -> Vec<String> {
+    s.split(',')
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Parses `--rule expansion.option=value` flags.
+pub fn parse_rules(flags: &[String]) -> Result<BTreeMap<String, String>, String> {
+    let mut out = BTreeMap::new();
+    for f in flags {
+        let Some((k, v)) = f.split_once('=') else {
+            return Err(format!(
+                "--rule {f}: expected `<expansion>.<option>=<value>`"
+            ));
+        };
+        out.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    Ok(out)
+}
+
+/// Prints an error the same way everywhere.
+pub fn fail(message: impl std::fmt::Display) -> u8 {
+    eprintln!("error: {message}");
+    2
+}

@@ -1,0 +1,191 @@
+//! `carc play`: bots play a whole game; prints the turn log and the final scores.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use carc_core::bots::{Bot, Strategy};
+use carc_core::engine::{Game, Setup};
+use carc_core::record::{Expect, GameHeader, Record, SupplyKind, action_to_move, state_summary};
+use carc_core::setup::{SupplyMode, draw_order};
+use carc_core::turnlog;
+use clap::Args;
+
+/// Default seat names.
+const NAMES: [&str; 6] = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank"];
+
+/// Arguments of `carc play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Seed fixing the tile order and the bots' choices (default: from the clock, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Number of players, 1 to 6 (default 2).
+    #[arg(long, conflicts_with = "names")]
+    players: Option<usize>,
+    /// Player names in turn order.
+    #[arg(long, value_name = "A,B")]
+    names: Option<String>,
+    /// Bots per seat: one for all, or one per seat (`random`, `greedy`).
+    #[arg(long, value_name = "random,greedy", default_value = "random")]
+    bots: String,
+    /// Expansions to enable.
+    #[arg(long, value_name = "a,b", default_value = "")]
+    expansions: String,
+    /// A rule option, `<expansion>.<option>=<value>` (repeatable).
+    #[arg(long = "rule", value_name = "EXP.OPTION=VALUE")]
+    rules: Vec<String>,
+    /// Write the game as a record (`.toml` or `.json`).
+    #[arg(long, value_name = "OUT")]
+    record: Option<PathBuf>,
+    /// Print the final state as JSON instead of the turn log.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Plays the game.
+pub fn run(args: PlayArgs) -> u8 {
+    match play(args) {
+        Ok(()) => 0,
+        Err(e) => super::fail(e),
+    }
+}
+
+fn play(args: PlayArgs) -> Result<(), String> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let names: Vec<String> = match (&args.names, args.players) {
+        (Some(n), _) => super::split_list(n),
+        (None, Some(n)) if (1..=NAMES.len()).contains(&n) => {
+            NAMES[..n].iter().map(|s| s.to_string()).collect()
+        }
+        (None, Some(n)) => return Err(format!("--players must be 1 to 6, not {n}")),
+        (None, None) => NAMES[..2].iter().map(|s| s.to_string()).collect(),
+    };
+    let strategies: Vec<Strategy> = super::split_list(&args.bots)
+        .iter()
+        .map(|s| s.parse())
+        .collect::<Result<_, _>>()?;
+    let strategies = match strategies.len() {
+        1 => vec![strategies[0]; names.len()],
+        n if n == names.len() => strategies,
+        n => {
+            return Err(format!(
+                "--bots names {n} bots for {} players (give one, or one per seat)",
+                names.len()
+            ));
+        }
+    };
+    let expansions = super::split_list(&args.expansions);
+    let options = super::parse_rules(&args.rules)?;
+    let rules = crate::catalog::catalog()
+        .rules(&expansions, &options)
+        .map_err(|e| e.to_string())?;
+    let order = draw_order(&rules, &[], SupplyMode::Full, seed)?;
+    let mut game = Game::new(
+        Arc::new(rules),
+        Setup {
+            players: names.clone(),
+            draw_order: order.clone(),
+            seed,
+        },
+    )?;
+    let mut bots: Vec<Bot> = strategies
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Bot::new(*s, seed, i as u64))
+        .collect();
+    let log = !args.json;
+    game.keep_log(log);
+    if log {
+        let bot_list: Vec<String> = names
+            .iter()
+            .zip(&strategies)
+            .map(|(n, s)| format!("{n} ({s})"))
+            .collect();
+        println!("carc play --seed {seed}: {}", bot_list.join(", "));
+        if !expansions.is_empty() {
+            println!("expansions: {}", expansions.join(", "));
+        }
+        print_log(&mut game);
+    }
+    let mut moves = Vec::new();
+    while !game.is_over() {
+        let seat = game.decider() as usize;
+        let Some(action) = bots[seat].choose(&mut game) else {
+            return Err("the engine offered no move but the game is not over".into());
+        };
+        let m = action_to_move(&game.rules, &game.state, &action);
+        game.apply(&action)
+            .map_err(|e| format!("the engine refused its own move: {e}"))?;
+        moves.push(m);
+        if log {
+            print_log(&mut game);
+        }
+    }
+    if let Some(f) = game.faults().first() {
+        return Err(format!("an expansion misbehaved: {f}"));
+    }
+    if args.json {
+        let mut summary = state_summary(&game);
+        summary["seed"] = serde_json::json!(seed);
+        summary["moves"] = serde_json::json!(moves.len());
+        println!("{}", serde_json::to_string_pretty(&summary).unwrap_or_default());
+    } else {
+        println!("final scores:");
+        let winners = game.state.winners();
+        for (i, p) in game.state.players.iter().enumerate() {
+            let mark = if winners.contains(&(i as u8)) { "  (winner)" } else { "" };
+            println!("  {:<10} {:>4}{mark}", p.name, p.score);
+        }
+    }
+    if let Some(path) = &args.record {
+        let rules = &game.rules;
+        let record = Record {
+            game: GameHeader {
+                expansions,
+                players: names,
+                seed: Some(seed),
+                draw: order.iter().map(|&t| rules.tiles.tile(t).id.clone()).collect(),
+                supply: Some(SupplyKind::Draw),
+                rules: options,
+            },
+            moves,
+            expect: Some(Expect {
+                scores: Some(
+                    game.state
+                        .players
+                        .iter()
+                        .map(|p| (p.name.clone(), p.score as i64))
+                        .collect(),
+                ),
+                ..Expect::default()
+            }),
+        };
+        write_record(path, &record)?;
+        if log {
+            println!("record written to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn print_log(game: &mut Game) {
+    for e in game.take_log() {
+        if let Some(line) = turnlog::describe(&game.rules, &game.state, &e) {
+            println!("{line}");
+        }
+    }
+}
+
+/// Writes a record as TOML, or JSON for a `.json` path.
+pub fn write_record(path: &std::path::Path, record: &Record) -> Result<(), String> {
+    let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+        serde_json::to_string_pretty(record).map_err(|e| e.to_string())? + "\n"
+    } else {
+        toml::to_string(record).map_err(|e| e.to_string())?
+    };
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

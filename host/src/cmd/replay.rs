@@ -1,0 +1,66 @@
+//! `carc replay FILE [--json]`: play a record and check its `[expect]`.
+
+use std::path::PathBuf;
+
+use carc_core::record::{self, ReplayError, state_summary};
+use clap::Args;
+
+/// Arguments of `carc replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record (`.toml` or `.json`).
+    file: PathBuf,
+    /// Also print the final state as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Exit 0 when every expectation holds, 1 on an illegal move or a mismatch, 2 when the
+/// file cannot be read or is not a valid record.
+pub fn run(args: ReplayArgs) -> u8 {
+    let loaded = match record::load(&args.file) {
+        Ok(l) => l,
+        Err(d) => {
+            eprintln!("{d}");
+            return 2;
+        }
+    };
+    let catalog = crate::catalog::catalog();
+    match record::replay(&loaded, &catalog) {
+        Ok(outcome) => {
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&state_summary(&outcome.game)).unwrap_or_default()
+                );
+            } else {
+                let mut line = format!(
+                    "{}: ok, {} moves replayed",
+                    loaded.file, outcome.applied
+                );
+                if let Some(i) = outcome.rejected {
+                    line.push_str(&format!(", move {i} rejected as expected"));
+                }
+                println!("{line}");
+            }
+            0
+        }
+        Err(ReplayError::Invalid(d)) => {
+            eprintln!("{d}");
+            2
+        }
+        Err(ReplayError::Failed { problems, game }) => {
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&state_summary(&game)).unwrap_or_default()
+                );
+            }
+            eprintln!("{}: replay failed", loaded.file);
+            for p in problems {
+                eprintln!("  {p}");
+            }
+            1
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! `carc`: play, replay, validate and simulate Carcassonne games with expansions.
+
+mod catalog;
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// The carc command line.
+#[derive(Parser, Debug)]
+#[command(name = "carc", version, about = "Carcassonne rules engine with expansion plugins")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game between bots and print the turn log.
+    Play(cmd::play::PlayArgs),
+    /// Replay a game record and check its expectations.
+    Replay(cmd::replay::ReplayArgs),
+    /// Validate tile-data files.
+    Validate(cmd::validate::ValidateArgs),
+    /// Print a JSON Schema (draft-07): `tiles` or `record`.
+    Schema(cmd::schema::SchemaArgs),
+    /// Play many random games and report games per second.
+    Simulate(cmd::simulate::SimulateArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Play(a) => cmd::play::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Validate(a) => cmd::validate::run(a),
+        Command::Schema(a) => cmd::schema::run(a),
+        Command::Simulate(a) => cmd::simulate::run(a),
+    };
+    ExitCode::from(code)
+}
