@@ -31,6 +31,28 @@ pub struct OpenSquare {
     pub pos: Pos,
     /// Per side (N, E, S, W): the kind a new tile must show there, or [`ANY_SIDE`].
     pub need: [KindId; 4],
+    /// `need` packed as bytes, with 0 where any kind may go.
+    need_bits: u32,
+    /// 0xFF in the bytes of the sides that have a neighbour.
+    mask: u32,
+}
+
+impl OpenSquare {
+    fn new(pos: Pos) -> OpenSquare {
+        OpenSquare {
+            pos,
+            need: [ANY_SIDE; 4],
+            need_bits: 0,
+            mask: 0,
+        }
+    }
+
+    fn require(&mut self, side: usize, kind: KindId) {
+        self.need[side] = kind;
+        let shift = 8 * side as u32;
+        self.mask |= 0xFF << shift;
+        self.need_bits = (self.need_bits & !(0xFF << shift)) | ((kind as u32) << shift);
+    }
 }
 
 /// Placed tiles, open squares and features.
@@ -49,6 +71,17 @@ pub struct Board {
 }
 
 impl Board {
+    /// An empty board with room for `tiles` tiles (saves reallocation during play).
+    pub fn with_capacity(tiles: usize) -> Board {
+        let mut b = Board::default();
+        b.tiles.reserve(tiles);
+        b.at.reserve(tiles);
+        b.open.reserve(tiles);
+        b.open_at.reserve(tiles);
+        b.graph = FeatureGraph::with_capacity(tiles * 4);
+        b
+    }
+
     /// The index (in placement order) of the tile at `pos`.
     pub fn index_at(&self, pos: Pos) -> Option<u32> {
         self.at.get(&pos).copied()
@@ -76,10 +109,7 @@ impl Board {
 
     /// Whether `tile` turned by `rotation` matches every neighbour of the open square.
     pub fn fits(tile: &TileType, rotation: Rotation, square: &OpenSquare) -> bool {
-        Side::ALL.iter().all(|&s| {
-            let need = square.need[s.index()];
-            need == ANY_SIDE || tile.side_kind(rotation, s) == need
-        })
+        tile.packed_sides[rotation.turns() as usize] & square.mask == square.need_bits
     }
 
     /// Whether `tile` may be placed at `pos` with `rotation` (BASE-4).
@@ -164,13 +194,10 @@ impl Board {
                 let need = tile.side_kind(placed.rotation, side);
                 let facing = side.opposite().index();
                 match self.open_at.get(&npos) {
-                    Some(&i) => self.open[i as usize].need[facing] = need,
+                    Some(&i) => self.open[i as usize].require(facing, need),
                     None => {
-                        let mut sq = OpenSquare {
-                            pos: npos,
-                            need: [ANY_SIDE; 4],
-                        };
-                        sq.need[facing] = need;
+                        let mut sq = OpenSquare::new(npos);
+                        sq.require(facing, need);
                         self.open_at.insert(npos, self.open.len() as u32);
                         self.open.push(sq);
                     }

@@ -40,6 +40,13 @@ pub struct FeatureGraph {
 }
 
 impl FeatureGraph {
+    /// An empty graph with room for `nodes` nodes.
+    pub fn with_capacity(nodes: usize) -> FeatureGraph {
+        FeatureGraph {
+            nodes: Vec::with_capacity(nodes),
+        }
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -1,6 +1,6 @@
 //! The readable turn log: one line per event worth telling a person.
 
-use crate::engine::{Event, GameState};
+use crate::engine::{Event, GameState, Reason};
 use crate::figures::{Location, NEUTRAL};
 use crate::record::action_to_move;
 use crate::rules::Rules;
@@ -91,7 +91,20 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             player,
             points,
             reason,
-        } => format!("  {} scores {points} for {reason}", name(*player)),
+        } => {
+            let what = match reason {
+                Reason::Text(t) => t.clone(),
+                Reason::Feature { node } => {
+                    let kind = state.board.graph.node(*node).kind;
+                    if crate::base::is_base_kind(kind) {
+                        crate::base::feature_value(rules, state, *node).description
+                    } else {
+                        rules.vocab.kind_name(kind).to_string()
+                    }
+                }
+            };
+            format!("  {} scores {points} for {what}", name(*player))
+        }
         Event::FeatureScored { .. } => return None,
         Event::GameEnded => "game over: final scoring".into(),
     })

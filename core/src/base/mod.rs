@@ -3,7 +3,7 @@
 
 mod scoring;
 
-pub use scoring::{FeatureValue, farm_cities, feature_value, majority};
+pub use scoring::{FeatureValue, farm_cities, feature_points, feature_value, majority};
 
 use crate::engine::{Action, Command};
 use crate::expansion::{Ctx, Expansion, Manifest, PhaseDecl, TileSource};

@@ -1,7 +1,7 @@
 //! Base-game scoring: completed features after each placement (BASE-6 … BASE-8) and
 //! final scoring, farms included (BASE-9).
 
-use crate::engine::{Command, GameState};
+use crate::engine::{Command, GameState, Reason};
 use crate::expansion::Ctx;
 use crate::features::NodeId;
 use crate::figures::{Location, PlayerId};
@@ -68,7 +68,28 @@ pub fn farm_cities(rules: &Rules, state: &GameState, field: NodeId) -> Vec<NodeI
     cities
 }
 
-/// The value of a base-game feature, complete or not (BASE-7, BASE-9).
+/// The points of a base-game feature, complete or not (BASE-7, BASE-9).
+pub fn feature_points(rules: &Rules, state: &GameState, node: NodeId) -> i32 {
+    let graph = &state.board.graph;
+    let complete = is_complete(rules, state, node);
+    match graph.node(node).kind {
+        kinds::CITY => {
+            let per = if complete { 2 } else { 1 };
+            per * (graph.tiles(node).len() as i32 + graph.pennants(node) as i32)
+        }
+        kinds::ROAD => graph.tiles(node).len() as i32,
+        kinds::MONASTERY if complete => 9,
+        kinds::MONASTERY => {
+            state
+                .board
+                .tiles_around(state.board.tiles[graph.node(node).tile as usize].pos) as i32
+        }
+        kinds::FIELD => 3 * farm_cities(rules, state, node).len() as i32,
+        _ => 0,
+    }
+}
+
+/// The value of a base-game feature with its description (BASE-7, BASE-9).
 pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureValue {
     let graph = &state.board.graph;
     let kind = graph.node(node).kind;
@@ -131,13 +152,16 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
 /// Scores one feature: points to the majority, the feature marked scored, then every
 /// figure on it returned (BASE-8).
 pub fn score_feature(ctx: &Ctx, node: NodeId, out: &mut Vec<Command>) {
-    let value = feature_value(ctx.rules, ctx.state, node);
-    for player in majority(ctx.rules, ctx.state, node) {
-        out.push(Command::Score {
-            player,
-            points: value.points,
-            reason: value.description.clone(),
-        });
+    let winners = majority(ctx.rules, ctx.state, node);
+    if !winners.is_empty() {
+        let points = feature_points(ctx.rules, ctx.state, node);
+        for player in winners {
+            out.push(Command::Score {
+                player,
+                points,
+                reason: Reason::Feature { node },
+            });
+        }
     }
     out.push(Command::MarkScored { node });
     for f in ctx.state.figures_on_feature(node) {

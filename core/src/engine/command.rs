@@ -10,6 +10,19 @@ use crate::figures::{FigureId, FigureKindId, Location, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::tiles::TileTypeId;
 
+/// What points were scored for (described in words only when a log is written).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// A feature, described from the board (`city of 3 tiles (complete)`).
+    Feature {
+        /// Any node of the feature.
+        node: NodeId,
+    },
+    /// Anything else, in words.
+    Text(String),
+}
+
 /// A change requested by rule code.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -57,7 +70,7 @@ pub enum Command {
         /// How many (negative for penalties).
         points: i32,
         /// What for, for the turn log.
-        reason: String,
+        reason: Reason,
     },
     /// Mark a feature as scored, so it never scores again (BASE-8).
     MarkScored {
@@ -152,7 +165,7 @@ pub enum Event {
         /// Points (may be negative).
         points: i32,
         /// What for.
-        reason: String,
+        reason: Reason,
     },
     /// A feature was scored and closed for good.
     FeatureScored {

@@ -16,7 +16,7 @@ mod state;
 use std::sync::Arc;
 
 pub use action::{Action, Arg, ArgKind, VerbId};
-pub use command::{Command, Event};
+pub use command::{Command, Event, Reason};
 pub use state::{GameState, Player, Turn};
 
 use crate::board::Board;
@@ -67,6 +67,7 @@ pub struct Game {
     keep_log: bool,
     faults: Vec<String>,
     depth: u32,
+    pool: Vec<Vec<Command>>,
 }
 
 impl Game {
@@ -108,13 +109,14 @@ impl Game {
         }
         let mut pile = setup.draw_order;
         pile.reverse();
+        let board = Board::with_capacity(pile.len() + 1);
         let state = GameState {
             players: setup
                 .players
                 .into_iter()
                 .map(|name| Player { name, score: 0 })
                 .collect(),
-            board: Board::default(),
+            board,
             figures,
             pile,
             discarded: Vec::new(),
@@ -142,6 +144,7 @@ impl Game {
             keep_log: false,
             faults: Vec::new(),
             depth: 0,
+            pool: Vec::new(),
         };
         // The setup's events are kept until the caller says whether it wants a log.
         game.keep_log = true;
@@ -213,9 +216,7 @@ impl Game {
             return Err(Illegal(self.why_illegal(action)));
         };
         let owner = self.owners[i] as usize;
-        let mut out = Vec::new();
-        self.rules.clone().expansions[owner].apply(&self.ctx(owner), action, &mut out);
-        self.run(owner, out);
+        self.hook(owner, |e, ctx, out| e.apply(ctx, action, out));
         self.legal_valid = false;
         self.advance();
         Ok(())
@@ -350,13 +351,11 @@ impl Game {
     fn enter_phase(&mut self) {
         self.state.turn.decider = self.state.turn.player;
         let rules = self.rules.clone();
-        for (i, e) in rules.expansions.iter().enumerate() {
+        for i in 0..rules.expansions.len() {
             if self.state.ended {
                 return;
             }
-            let mut out = Vec::new();
-            e.enter_phase(&self.ctx(i), &mut out);
-            self.run(i, out);
+            self.hook(i, |e, ctx, out| e.enter_phase(ctx, out));
         }
     }
 
@@ -368,10 +367,8 @@ impl Game {
         self.state.turn.drawn = None;
         self.emit(Event::GameEnded);
         let rules = self.rules.clone();
-        for (i, e) in rules.expansions.iter().enumerate() {
-            let mut out = Vec::new();
-            e.final_scoring(&self.ctx(i), &mut out);
-            self.run(i, out);
+        for i in 0..rules.expansions.len() {
+            self.hook(i, |e, ctx, out| e.final_scoring(ctx, out));
         }
         self.legal.clear();
         self.owners.clear();
@@ -389,9 +386,7 @@ impl Game {
         self.depth += 1;
         for (i, e) in rules.expansions.iter().enumerate() {
             if e.wants_events() {
-                let mut out = Vec::new();
-                e.on_event(&self.ctx(i), &event, &mut out);
-                self.run(i, out);
+                self.hook(i, |e, ctx, out| e.on_event(ctx, &event, out));
             }
         }
         self.depth -= 1;
@@ -401,13 +396,23 @@ impl Game {
     }
 
     /// Applies commands issued by expansion `who`, in order.
-    fn run(&mut self, who: usize, commands: Vec<Command>) {
-        for c in commands {
+    /// Calls one hook of expansion `who` and applies the commands it returns, in order.
+    /// Command buffers are pooled: hooks run very often during search.
+    fn hook(
+        &mut self,
+        who: usize,
+        call: impl FnOnce(&dyn crate::expansion::Expansion, &Ctx, &mut Vec<Command>),
+    ) {
+        let mut out = self.pool.pop().unwrap_or_default();
+        let rules = self.rules.clone();
+        call(rules.expansions[who].as_ref(), &self.ctx(who), &mut out);
+        for c in out.drain(..) {
             if let Err(e) = self.command(who, c) {
                 let id = &self.rules.manifests[who].id;
                 self.faults.push(format!("expansion `{id}`: {e}"));
             }
         }
+        self.pool.push(out);
     }
 
     fn place_tile(&mut self, player: Option<PlayerId>, tile: TileTypeId, pos: Pos, rotation: Rotation) {

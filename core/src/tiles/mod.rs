@@ -54,6 +54,9 @@ pub struct TileType {
     pub port_feature: [u8; 12],
     /// Side kinds at rotation 0 (N, E, S, W).
     pub sides: [KindId; 4],
+    /// For each rotation, the board sides' kinds packed as bytes N, E, S, W (for fast
+    /// edge matching).
+    pub packed_sides: [u32; 4],
 }
 
 impl TileType {
@@ -205,7 +208,11 @@ fn compile(def: &TileDef, expansion: &str, vocab: &Vocabulary) -> Result<TileTyp
         .map(|m| vocab.marker(m))
         .collect::<Result<Vec<_>, _>>()
         .map_err(ctx)?;
+    let packed_sides = Rotation::ALL.map(|r| {
+        u32::from_le_bytes(Side::ALL.map(|s| sides[r.inverse().apply_side(s).index()]))
+    });
     Ok(TileType {
+        packed_sides,
         id: def.id.clone(),
         expansion: expansion.to_string(),
         count: def.count,
