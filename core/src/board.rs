@@ -125,7 +125,10 @@ impl Board {
 
     /// Number of tiles in the 3×3 square centred on `pos`, the centre included.
     pub fn tiles_around(&self, pos: Pos) -> usize {
-        pos.surrounding().iter().filter(|p| self.is_placed(**p)).count()
+        pos.surrounding()
+            .iter()
+            .filter(|p| self.is_placed(**p))
+            .count()
             + usize::from(self.is_placed(pos))
     }
 
@@ -143,15 +146,14 @@ impl Board {
         let first_node = self.graph.len() as NodeId;
         for (i, f) in tile.features.iter().enumerate() {
             let open = match vocab.kinds.get(f.kind as usize).map(|k| k.shape) {
-                Some(KindShape::Edge { completes: true }) => {
-                    Side::ALL
-                        .iter()
-                        .filter(|s| f.ports & s.middle_port().bit() != 0)
-                        .count() as u16
-                }
+                Some(KindShape::Edge { completes: true }) => Side::ALL
+                    .iter()
+                    .filter(|s| f.ports & s.middle_port().bit() != 0)
+                    .count() as u16,
                 _ => 0,
             };
-            self.graph.add(index, i as u8, f.kind, open, f.pennants as u16);
+            self.graph
+                .add(index, i as u8, f.kind, open, f.pennants as u16);
         }
         self.tiles.push(PlacedTile {
             tile: id,

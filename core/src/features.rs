@@ -58,7 +58,14 @@ impl FeatureGraph {
     }
 
     /// Adds a node for one feature of a newly placed tile.
-    pub fn add(&mut self, tile: u32, feature: u8, kind: KindId, open: u16, pennants: u16) -> NodeId {
+    pub fn add(
+        &mut self,
+        tile: u32,
+        feature: u8,
+        kind: KindId,
+        open: u16,
+        pennants: u16,
+    ) -> NodeId {
         let id = self.nodes.len() as NodeId;
         self.nodes.push(Node {
             parent: id,
@@ -172,7 +179,10 @@ impl FeatureGraph {
 
     /// The distinct placed tiles the feature covers, in ascending order.
     pub fn tiles(&self, id: NodeId) -> Vec<u32> {
-        let mut t: Vec<u32> = self.members(id).map(|n| self.nodes[n as usize].tile).collect();
+        let mut t: Vec<u32> = self
+            .members(id)
+            .map(|n| self.nodes[n as usize].tile)
+            .collect();
         t.sort_unstable();
         t.dedup();
         t

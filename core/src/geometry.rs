@@ -131,7 +131,9 @@ impl fmt::Display for Side {
 }
 
 /// A clockwise rotation by a whole number of quarter turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 pub struct Rotation(u8);
 
 impl Rotation {

@@ -7,8 +7,8 @@
 
 pub mod base;
 pub mod board;
-pub mod catalog;
 pub mod bots;
+pub mod catalog;
 pub mod engine;
 pub mod expansion;
 pub mod features;

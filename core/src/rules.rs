@@ -54,7 +54,10 @@ pub struct Rules {
 impl fmt::Debug for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Rules")
-            .field("expansions", &self.manifests.iter().map(|m| &m.id).collect::<Vec<_>>())
+            .field(
+                "expansions",
+                &self.manifests.iter().map(|m| &m.id).collect::<Vec<_>>(),
+            )
             .field("phases", &self.phases)
             .finish()
     }
@@ -69,7 +72,9 @@ impl Rules {
     ) -> Result<Rules, RulesError> {
         let manifests: Vec<Manifest> = expansions.iter().map(|e| e.manifest()).collect();
         if manifests.first().map(|m| m.id.as_str()) != Some("base") {
-            return Err(RulesError("the base game must be the first expansion".into()));
+            return Err(RulesError(
+                "the base game must be the first expansion".into(),
+            ));
         }
         for (i, m) in manifests.iter().enumerate() {
             if manifests[..i].iter().any(|o| o.id == m.id) {
@@ -104,20 +109,24 @@ impl Rules {
             }
         }
         if figure_kinds.first().map(|f| f.name.as_str()) != Some("follower") {
-            return Err(RulesError("the base game must declare the follower first".into()));
+            return Err(RulesError(
+                "the base game must declare the follower first".into(),
+            ));
         }
         let phases = order_phases(&manifests)?;
         let mut tiles = TileSet::default();
         for e in &expansions {
             for src in e.tile_sources() {
-                tiles.load_str(&src.text, &src.name, &vocab).map_err(|errs| {
-                    RulesError(
-                        errs.iter()
-                            .map(|d| d.to_string())
-                            .collect::<Vec<_>>()
-                            .join("\n"),
-                    )
-                })?;
+                tiles
+                    .load_str(&src.text, &src.name, &vocab)
+                    .map_err(|errs| {
+                        RulesError(
+                            errs.iter()
+                                .map(|d| d.to_string())
+                                .collect::<Vec<_>>()
+                                .join("\n"),
+                        )
+                    })?;
             }
         }
         if tiles.start.is_none() {
@@ -128,7 +137,12 @@ impl Rules {
             .map(|m| {
                 m.options
                     .iter()
-                    .map(|o| (o.name.clone(), o.values.first().cloned().unwrap_or_default()))
+                    .map(|o| {
+                        (
+                            o.name.clone(),
+                            o.values.first().cloned().unwrap_or_default(),
+                        )
+                    })
                     .collect()
             })
             .collect();
@@ -144,10 +158,18 @@ impl Rules {
                 )));
             };
             let Some(decl) = manifests[i].options.iter().find(|o| o.name == name) else {
-                let known: Vec<&str> = manifests[i].options.iter().map(|o| o.name.as_str()).collect();
+                let known: Vec<&str> = manifests[i]
+                    .options
+                    .iter()
+                    .map(|o| o.name.as_str())
+                    .collect();
                 return Err(RulesError(format!(
                     "unknown rule option `{key}` (`{exp}` has: {})",
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
                 )));
             };
             if !decl.values.contains(value) {

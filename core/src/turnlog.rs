@@ -34,7 +34,9 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
                 state,
                 &crate::engine::Action::Deploy { figure: 0, node: n },
             );
-            let r = m.follower.unwrap_or(crate::record::FeatureRef(0, 0, String::new()));
+            let r = m
+                .follower
+                .unwrap_or(crate::record::FeatureRef(0, 0, String::new()));
             format!(
                 "the {} at [{}, {}, {:?}]",
                 rules.vocab.kind_name(state.board.graph.node(n).kind),
@@ -79,10 +81,23 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             rotation.degrees()
         ),
         Event::FigureDeployed { figure: f, node } => {
-            format!("  deploys {} on {}", figure(*f), place(Location::Feature(*node)))
+            format!(
+                "  deploys {} on {}",
+                figure(*f),
+                place(Location::Feature(*node))
+            )
         }
-        Event::FigureMoved { figure: f, from, to } => {
-            format!("  {} moves from {} to {}", figure(*f), place(*from), place(*to))
+        Event::FigureMoved {
+            figure: f,
+            from,
+            to,
+        } => {
+            format!(
+                "  {} moves from {} to {}",
+                figure(*f),
+                place(*from),
+                place(*to)
+            )
         }
         Event::FigureReturned { figure: f, from } => {
             format!("  {} returns from {}", figure(*f), place(*from))

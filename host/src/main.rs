@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 
 /// The carc command line.
 #[derive(Parser, Debug)]
-#[command(name = "carc", version, about = "Carcassonne rules engine with expansion plugins")]
+#[command(
+    name = "carc",
+    version,
+    about = "Carcassonne rules engine with expansion plugins"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -30,6 +34,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Play(a) => cmd::play::run(a),
@@ -39,4 +44,13 @@ fn main() -> ExitCode {
         Command::Simulate(a) => cmd::simulate::run(a),
     };
     ExitCode::from(code)
+}
+
+/// Lets `carc ... | head` end quietly instead of panicking on a closed pipe.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

@@ -5,15 +5,22 @@ mod scoring;
 
 pub use scoring::{FeatureValue, farm_cities, feature_points, feature_value, majority};
 
+use crate::board::Board;
 use crate::engine::{Action, Command};
 use crate::expansion::{Ctx, Expansion, Manifest, PhaseDecl, TileSource};
 use crate::figures::{FOLLOWER, FigureClass, FigureKindDecl};
 use crate::geometry::Rotation;
-use crate::board::Board;
 use crate::tiles::kinds;
 
 /// The base game's phases, in turn order.
-pub const PHASES: [&str; 6] = ["turn-start", "draw", "place-tile", "deploy", "score", "turn-end"];
+pub const PHASES: [&str; 6] = [
+    "turn-start",
+    "draw",
+    "place-tile",
+    "deploy",
+    "score",
+    "turn-end",
+];
 
 /// The base game's tile data.
 pub const TILES_TOML: &str = include_str!("../../../tiledefs/base.toml");

@@ -43,7 +43,10 @@ pub fn is_complete(rules: &Rules, state: &GameState, node: NodeId) -> bool {
     match rules.vocab.kinds[n.kind as usize].shape {
         KindShape::Edge { completes } => completes && state.board.graph.open_ends(node) == 0,
         KindShape::Surrounded => {
-            state.board.tiles_around(state.board.tiles[n.tile as usize].pos) == 9
+            state
+                .board
+                .tiles_around(state.board.tiles[n.tile as usize].pos)
+                == 9
         }
     }
 }
@@ -79,11 +82,10 @@ pub fn feature_points(rules: &Rules, state: &GameState, node: NodeId) -> i32 {
         }
         kinds::ROAD => graph.tiles(node).len() as i32,
         kinds::MONASTERY if complete => 9,
-        kinds::MONASTERY => {
-            state
-                .board
-                .tiles_around(state.board.tiles[graph.node(node).tile as usize].pos) as i32
-        }
+        kinds::MONASTERY => state
+            .board
+            .tiles_around(state.board.tiles[graph.node(node).tile as usize].pos)
+            as i32,
         kinds::FIELD => 3 * farm_cities(rules, state, node).len() as i32,
         _ => 0,
     }

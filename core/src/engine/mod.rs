@@ -149,10 +149,7 @@ impl Game {
         // The setup's events are kept until the caller says whether it wants a log.
         game.keep_log = true;
         game.place_tile(None, start, Pos::ORIGIN, Rotation::default());
-        game.emit(Event::TurnStarted {
-            turn: 1,
-            player: 0,
-        });
+        game.emit(Event::TurnStarted { turn: 1, player: 0 });
         game.enter_phase();
         game.advance();
         game.keep_log = false;
@@ -279,7 +276,8 @@ impl Game {
             for (i, e) in rules.expansions.iter().enumerate() {
                 let before = legal.len();
                 e.actions(&self.ctx(i), &mut legal);
-                self.owners.extend(std::iter::repeat_n(i as u8, legal.len() - before));
+                self.owners
+                    .extend(std::iter::repeat_n(i as u8, legal.len() - before));
             }
             if rules.expansions.len() > 1 {
                 let mut owners = std::mem::take(&mut self.owners);
@@ -321,7 +319,8 @@ impl Game {
             }
             guard += 1;
             if guard > 10_000 {
-                self.faults.push("the turn made no progress; the game was ended".into());
+                self.faults
+                    .push("the turn made no progress; the game was ended".into());
                 self.end_game();
                 continue;
             }
@@ -415,7 +414,13 @@ impl Game {
         self.pool.push(out);
     }
 
-    fn place_tile(&mut self, player: Option<PlayerId>, tile: TileTypeId, pos: Pos, rotation: Rotation) {
+    fn place_tile(
+        &mut self,
+        player: Option<PlayerId>,
+        tile: TileTypeId,
+        pos: Pos,
+        rotation: Rotation,
+    ) {
         let rules = self.rules.clone();
         let t = rules.tiles.tile(tile);
         let board = &mut self.state.board;
@@ -495,7 +500,10 @@ impl Game {
                 if st.turn.drawn != Some(tile) {
                     return Err("placed a tile that was not drawn".into());
                 }
-                if !st.board.can_place(self.rules.tiles.tile(tile), pos, rotation) {
+                if !st
+                    .board
+                    .can_place(self.rules.tiles.tile(tile), pos, rotation)
+                {
                     return Err(format!("placed a tile where it does not fit at {pos}"));
                 }
                 let player = st.turn.player;
@@ -575,7 +583,9 @@ impl Game {
             Command::FigureStepDone => st.turn.figure_step_done = true,
             Command::SetDecider { player } => {
                 if player as usize >= st.players.len() {
-                    return Err(format!("gave the decision to seat {player}, which does not exist"));
+                    return Err(format!(
+                        "gave the decision to seat {player}, which does not exist"
+                    ));
                 }
                 st.turn.decider = player;
             }

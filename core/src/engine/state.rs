@@ -83,10 +83,13 @@ impl GameState {
     /// Figures standing on the feature of `node` (any member of it).
     pub fn figures_on_feature(&self, node: NodeId) -> impl Iterator<Item = FigureId> + '_ {
         let root = self.board.graph.root(node);
-        self.figures.iter().enumerate().filter_map(move |(i, f)| match f.at {
-            Location::Feature(n) if self.board.graph.root(n) == root => Some(i as FigureId),
-            _ => None,
-        })
+        self.figures
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, f)| match f.at {
+                Location::Feature(n) if self.board.graph.root(n) == root => Some(i as FigureId),
+                _ => None,
+            })
     }
 
     /// The square a figure stands on, if it is on the board.

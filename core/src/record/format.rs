@@ -132,6 +132,9 @@ pub struct Expect {
     /// Player → followers trapped on trap tiles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trapped: Option<BTreeMap<String, i64>>,
+    /// The players with the most points, in seat order (BASE-10; a carc addition).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winners: Option<Vec<String>>,
     /// Index of the first move that must be rejected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_at: Option<usize>,

@@ -5,12 +5,10 @@ mod moves;
 mod replay;
 mod summary;
 
-pub use format::{
-    Expect, FeatureRef, GameHeader, Move, OffBoard, Record, SupplyKind, Whereabouts,
-};
-pub use moves::{action_to_move, describe_move, move_to_action, MoveError};
+pub use format::{Expect, FeatureRef, GameHeader, Move, OffBoard, Record, SupplyKind, Whereabouts};
+pub use moves::{MoveError, action_to_move, describe_move, move_to_action};
 pub use replay::{
-    Format, Loaded, ReplayError, ReplayOutcome, load, parse, record_schema, record_schema_json, replay,
-    setup_game,
+    Format, Loaded, ReplayError, ReplayOutcome, load, parse, record_schema, record_schema_json,
+    replay, setup_game,
 };
 pub use summary::state_summary;

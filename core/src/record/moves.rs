@@ -10,8 +10,10 @@ use super::format::{FeatureRef, Move};
 /// Why a move entry could not be turned into an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The entry is malformed (not a valid record).
+    /// The entry is malformed (not a valid record); names the offending key if one.
     Malformed(String),
+    /// A key of the entry has a malformed value.
+    BadValue(&'static str, String),
     /// The entry is well formed but names something that is not there (an illegal move).
     Illegal(String),
 }
@@ -128,33 +130,42 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
     let main: Vec<&String> = k.iter().collect();
     if main.is_empty() {
         if m.at.is_some() || m.rotation.is_some() {
-            return Err(MoveError::Malformed("`at` and `rotation` need `place`".into()));
+            return Err(MoveError::Malformed(
+                "`at` and `rotation` need `place`".into(),
+            ));
         }
         return Err(MoveError::Malformed("the move entry names no move".into()));
     }
     if main.len() > 1 {
         return Err(MoveError::Malformed(format!(
             "one move per entry, but this one has {}",
-            main.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(" and ")
+            main.iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(" and ")
         )));
     }
     if m.place.is_none() && (m.at.is_some() || m.rotation.is_some()) {
-        return Err(MoveError::Malformed("`at` and `rotation` go only with `place`".into()));
+        return Err(MoveError::Malformed(
+            "`at` and `rotation` go only with `place`".into(),
+        ));
     }
     let illegal = MoveError::Illegal;
     if let Some(id) = &m.place {
         let tile = rules
             .tiles
             .get(id)
-            .ok_or_else(|| MoveError::Malformed(format!("unknown tile `{id}`")))?;
-        let [x, y] = m
-            .at
-            .ok_or_else(|| MoveError::Malformed("`place` needs `at = [x, y]`".into()))?;
+            .ok_or_else(|| MoveError::BadValue("place", format!("unknown tile `{id}`")))?;
+        let [x, y] =
+            m.at.ok_or_else(|| MoveError::Malformed("`place` needs `at = [x, y]`".into()))?;
         let deg = m
             .rotation
             .ok_or_else(|| MoveError::Malformed("`place` needs `rotation`".into()))?;
         let rotation = Rotation::from_degrees(deg).ok_or_else(|| {
-            MoveError::Malformed(format!("rotation must be 0, 90, 180 or 270, not {deg}"))
+            MoveError::BadValue(
+                "rotation",
+                format!("rotation must be 0, 90, 180 or 270, not {deg}"),
+            )
         })?;
         return Ok(Action::Place {
             tile,
@@ -171,7 +182,10 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
     }
     if let Some(p) = m.pass {
         if !p {
-            return Err(MoveError::Malformed("`pass` can only be `true`".into()));
+            return Err(MoveError::BadValue(
+                "pass",
+                "`pass` can only be `true`".into(),
+            ));
         }
         return Ok(Action::Pass);
     }
@@ -193,9 +207,8 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
     let arg = match decl.arg {
         ArgKind::None => Arg::None,
         ArgKind::Pos => {
-            let [x, y]: [i32; 2] = serde_json::from_value(value).map_err(|_| {
-                MoveError::Malformed(format!("`{name}` takes a square `[x, y]`"))
-            })?;
+            let [x, y]: [i32; 2] = serde_json::from_value(value)
+                .map_err(|_| MoveError::Malformed(format!("`{name}` takes a square `[x, y]`")))?;
             Arg::Pos(Pos::new(x, y))
         }
         ArgKind::Feature => {
@@ -205,10 +218,13 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
             Arg::Feature(resolve_feature(rules, state, &f).map_err(illegal)?)
         }
         ArgKind::Side => {
-            let s: String = serde_json::from_value(value)
-                .map_err(|_| MoveError::Malformed(format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\"")))?;
+            let s: String = serde_json::from_value(value).map_err(|_| {
+                MoveError::Malformed(format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\""))
+            })?;
             Arg::Side(Side::parse(&s).ok_or_else(|| {
-                MoveError::Malformed(format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\", not {s:?}"))
+                MoveError::Malformed(format!(
+                    "`{name}` takes \"N\", \"E\", \"S\" or \"W\", not {s:?}"
+                ))
             })?)
         }
     };
@@ -225,7 +241,9 @@ pub fn feature_ref(rules: &Rules, state: &GameState, node: NodeId) -> FeatureRef
     let name = if ports == 0 {
         rules.vocab.kind_name(n.kind).to_string()
     } else {
-        Port::from_index(ports.trailing_zeros() as usize).name().to_string()
+        Port::from_index(ports.trailing_zeros() as usize)
+            .name()
+            .to_string()
     };
     FeatureRef(placed.pos.x, placed.pos.y, name)
 }
@@ -250,8 +268,9 @@ pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move
             let value = match arg {
                 Arg::None => serde_json::Value::Bool(true),
                 Arg::Pos(p) => serde_json::json!([p.x, p.y]),
-                Arg::Feature(n) => serde_json::to_value(feature_ref(rules, state, n))
-                    .unwrap_or_default(),
+                Arg::Feature(n) => {
+                    serde_json::to_value(feature_ref(rules, state, n)).unwrap_or_default()
+                }
                 Arg::Side(s) => serde_json::Value::String(s.letter().into()),
                 Arg::Figure(f) => serde_json::json!(f),
             };

@@ -81,9 +81,8 @@ fn located(
 /// Parses a record from text.
 pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnostic> {
     let record: Record = match format {
-        Format::Toml => toml::from_str(source).map_err(|e| {
-            located(source, file, e.span(), e.message().trim().to_string())
-        })?,
+        Format::Toml => toml::from_str(source)
+            .map_err(|e| located(source, file, e.span(), e.message().trim().to_string()))?,
         Format::Json => serde_json::from_str(source).map_err(|e| {
             let (line, column) = (e.line(), e.column());
             let offset = source
@@ -124,24 +123,25 @@ pub fn record_schema() -> serde_json::Value {
 /// Builds the game a record describes (rules, seats, supply), before any move.
 pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic> {
     let g = &loaded.record.game;
-    let rules = catalog
-        .rules(&g.expansions, &g.rules)
-        .map_err(|e| {
-            let path: Vec<Seg> = if e.0.contains("rule option") {
-                let key = g.rules.keys().find(|k| e.0.contains(k.as_str()));
-                match key {
-                    Some(k) => vec!["game".into(), "rules".into(), k.as_str().into()],
-                    None => vec!["game".into(), "rules".into()],
-                }
-            } else {
-                let i = g.expansions.iter().position(|x| e.0.contains(&format!("`{x}`")));
-                match i {
-                    Some(i) => vec!["game".into(), "expansions".into(), i.into()],
-                    None => vec!["game".into(), "expansions".into()],
-                }
-            };
-            loaded.error_at(&path, e.0)
-        })?;
+    let rules = catalog.rules(&g.expansions, &g.rules).map_err(|e| {
+        let path: Vec<Seg> = if e.0.contains("rule option") {
+            let key = g.rules.keys().find(|k| e.0.contains(k.as_str()));
+            match key {
+                Some(k) => vec!["game".into(), "rules".into(), k.as_str().into()],
+                None => vec!["game".into(), "rules".into()],
+            }
+        } else {
+            let i = g
+                .expansions
+                .iter()
+                .position(|x| e.0.contains(&format!("`{x}`")));
+            match i {
+                Some(i) => vec!["game".into(), "expansions".into(), i.into()],
+                None => vec!["game".into(), "expansions".into()],
+            }
+        };
+        loaded.error_at(&path, e.0)
+    })?;
     let mut first = Vec::new();
     for (i, id) in g.draw.iter().enumerate() {
         let t = rules.tiles.get(id).ok_or_else(|| {
@@ -209,16 +209,19 @@ pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, Repla
                     loaded.error_at(&["move".into(), i.into()], format!("move {i}: {why}")),
                 ));
             }
+            Err(MoveError::BadValue(key, why)) => {
+                return Err(ReplayError::Invalid(loaded.error_at(
+                    &["move".into(), i.into(), key.into()],
+                    format!("move {i}: {why}"),
+                )));
+            }
         };
         if let Err(why) = result {
             if expect.error_at == Some(i) {
                 rejected = Some(i);
                 break;
             }
-            let mut problems = vec![format!(
-                "move {i} ({}) is illegal: {why}",
-                describe_move(m)
-            )];
+            let mut problems = vec![format!("move {i} ({}) is illegal: {why}", describe_move(m))];
             if let Some(e) = expect.error_at
                 && e > i
             {
@@ -282,7 +285,8 @@ fn check_expectations(
                 )
             })
     };
-    let tables: [(&str, &Option<_>, &dyn Fn(usize) -> i64); 3] = [
+    type Count<'a> = &'a dyn Fn(usize) -> i64;
+    let tables: [(&str, &Option<_>, Count); 3] = [
         ("scores", &expect.scores, &|p| state.players[p].score as i64),
         ("supply", &expect.supply, &|p| {
             state.in_supply(p as u8, FOLLOWER) as i64
@@ -303,6 +307,21 @@ fn check_expectations(
             if got != want {
                 problems.push(format!("{table}: {name} expected {want}, got {got}"));
             }
+        }
+    }
+    if let Some(wanted) = &expect.winners {
+        for name in wanted {
+            seat("winners", name)?;
+        }
+        let got: Vec<String> = state
+            .winners()
+            .iter()
+            .map(|&p| state.players[p as usize].name.clone())
+            .collect();
+        let mut want_sorted = wanted.clone();
+        want_sorted.sort_by_key(|n| state.players.iter().position(|p| &p.name == n));
+        if got != want_sorted {
+            problems.push(format!("winners: expected {wanted:?}, got {got:?}"));
         }
     }
     for (name, wanted) in [("dragon", &expect.dragon), ("fairy", &expect.fairy)] {

@@ -24,7 +24,10 @@ pub fn state_summary(game: &Game) -> Value {
     let mut trapped = serde_json::Map::new();
     for (i, p) in state.players.iter().enumerate() {
         scores.insert(p.name.clone(), json!(p.score));
-        supply.insert(p.name.clone(), json!(state.in_supply(i as u8, crate::figures::FOLLOWER)));
+        supply.insert(
+            p.name.clone(),
+            json!(state.in_supply(i as u8, crate::figures::FOLLOWER)),
+        );
         trapped.insert(p.name.clone(), json!(0));
     }
     let mut figures = Vec::new();
@@ -71,6 +74,7 @@ pub fn state_summary(game: &Game) -> Value {
         "tiles_placed": state.board.tiles.len(),
         "tiles_left": state.pile.len(),
         "scores": scores,
+        "winners": state.winners().iter().map(|&p| name(p)).collect::<Vec<_>>(),
         "supply": supply,
         "trapped": trapped,
         "figures": figures,

@@ -121,9 +121,8 @@ impl TileSet {
         vocab: &Vocabulary,
     ) -> Result<(), Vec<validate::Diagnostic>> {
         let file = validate::check(source, file_name, vocab, &validate::Options::default())?;
-        self.add_file(&file, vocab).map_err(|msg| {
-            vec![validate::Diagnostic::unlocated(file_name, msg)]
-        })
+        self.add_file(&file, vocab)
+            .map_err(|msg| vec![validate::Diagnostic::unlocated(file_name, msg)])
     }
 
     /// Compiles a parsed, validated file into this set.
@@ -143,8 +142,10 @@ impl TileSet {
                     "start tile `{start}` given, but another file already names one"
                 ));
             }
-            self.start =
-                Some(self.get(start).ok_or_else(|| format!("unknown start tile `{start}`"))?);
+            self.start = Some(
+                self.get(start)
+                    .ok_or_else(|| format!("unknown start tile `{start}`"))?,
+            );
         }
         Ok(())
     }
@@ -208,9 +209,8 @@ fn compile(def: &TileDef, expansion: &str, vocab: &Vocabulary) -> Result<TileTyp
         .map(|m| vocab.marker(m))
         .collect::<Result<Vec<_>, _>>()
         .map_err(ctx)?;
-    let packed_sides = Rotation::ALL.map(|r| {
-        u32::from_le_bytes(Side::ALL.map(|s| sides[r.inverse().apply_side(s).index()]))
-    });
+    let packed_sides = Rotation::ALL
+        .map(|r| u32::from_le_bytes(Side::ALL.map(|s| sides[r.inverse().apply_side(s).index()])));
     Ok(TileType {
         packed_sides,
         id: def.id.clone(),

@@ -46,7 +46,11 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "{}:{}:{}: error: {}", self.file, self.line, self.column, self.message)?;
+            write!(
+                f,
+                "{}:{}:{}: error: {}",
+                self.file, self.line, self.column, self.message
+            )?;
         } else {
             write!(f, "{}: error: {}", self.file, self.message)?;
         }
@@ -71,13 +75,22 @@ pub fn check(
 pub struct Report(Vec<Diagnostic>);
 impl Report {
     /// Rendered.
-    pub fn render(&self) -> String { self.0.iter().map(|d| format!("{d}\n")).collect() }
+    pub fn render(&self) -> String {
+        self.0.iter().map(|d| format!("{d}\n")).collect()
+    }
     /// Ok.
-    pub fn is_ok(&self) -> bool { self.0.is_empty() }
+    pub fn is_ok(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 /// PLACEHOLDER.
 pub fn check_files(paths: &[std::path::PathBuf], vocab: &Vocabulary, o: &Options) -> Report {
     let mut v = Vec::new();
-    for p in paths { let s = std::fs::read_to_string(p).unwrap_or_default(); if let Err(e) = check(&s, &p.display().to_string(), vocab, o) { v.extend(e) } }
+    for p in paths {
+        let s = std::fs::read_to_string(p).unwrap_or_default();
+        if let Err(e) = check(&s, &p.display().to_string(), vocab, o) {
+            v.extend(e)
+        }
+    }
     Report(v)
 }

@@ -131,12 +131,20 @@ impl Vocabulary {
 
     /// Resolves a kind written `name` or `namespace:name`.
     pub fn kind(&self, written: &str) -> Result<KindId, String> {
-        resolve(written, self.kinds.iter().map(|k| (&k.namespace, &k.name)), "feature kind")
+        resolve(
+            written,
+            self.kinds.iter().map(|k| (&k.namespace, &k.name)),
+            "feature kind",
+        )
     }
 
     /// Resolves a marker written `name` or `namespace:name`.
     pub fn marker(&self, written: &str) -> Result<MarkerId, String> {
-        resolve(written, self.markers.iter().map(|k| (&k.namespace, &k.name)), "marker")
+        resolve(
+            written,
+            self.markers.iter().map(|k| (&k.namespace, &k.name)),
+            "marker",
+        )
     }
 
     /// The short name of a kind.
@@ -146,7 +154,9 @@ impl Vocabulary {
 
     /// The short name of a marker.
     pub fn marker_name(&self, id: MarkerId) -> &str {
-        self.markers.get(id as usize).map_or("?", |k| k.name.as_str())
+        self.markers
+            .get(id as usize)
+            .map_or("?", |k| k.name.as_str())
     }
 }
 

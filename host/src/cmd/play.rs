@@ -132,12 +132,19 @@ fn play(args: PlayArgs) -> Result<(), String> {
         let mut summary = state_summary(&game);
         summary["seed"] = serde_json::json!(seed);
         summary["moves"] = serde_json::json!(moves.len());
-        println!("{}", serde_json::to_string_pretty(&summary).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&summary).unwrap_or_default()
+        );
     } else {
         println!("final scores:");
         let winners = game.state.winners();
         for (i, p) in game.state.players.iter().enumerate() {
-            let mark = if winners.contains(&(i as u8)) { "  (winner)" } else { "" };
+            let mark = if winners.contains(&(i as u8)) {
+                "  (winner)"
+            } else {
+                ""
+            };
             println!("  {:<10} {:>4}{mark}", p.name, p.score);
         }
     }
@@ -148,7 +155,10 @@ fn play(args: PlayArgs) -> Result<(), String> {
                 expansions,
                 players: names,
                 seed: Some(seed),
-                draw: order.iter().map(|&t| rules.tiles.tile(t).id.clone()).collect(),
+                draw: order
+                    .iter()
+                    .map(|&t| rules.tiles.tile(t).id.clone())
+                    .collect(),
                 supply: Some(SupplyKind::Draw),
                 rules: options,
             },
@@ -182,7 +192,10 @@ fn print_log(game: &mut Game) {
 
 /// Writes a record as TOML, or JSON for a `.json` path.
 pub fn write_record(path: &std::path::Path, record: &Record) -> Result<(), String> {
-    let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+    let text = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
         serde_json::to_string_pretty(record).map_err(|e| e.to_string())? + "\n"
     } else {
         toml::to_string(record).map_err(|e| e.to_string())?

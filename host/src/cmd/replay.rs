@@ -34,10 +34,7 @@ pub fn run(args: ReplayArgs) -> u8 {
                     serde_json::to_string_pretty(&state_summary(&outcome.game)).unwrap_or_default()
                 );
             } else {
-                let mut line = format!(
-                    "{}: ok, {} moves replayed",
-                    loaded.file, outcome.applied
-                );
+                let mut line = format!("{}: ok, {} moves replayed", loaded.file, outcome.applied);
                 if let Some(i) = outcome.rejected {
                     line.push_str(&format!(", move {i} rejected as expected"));
                 }

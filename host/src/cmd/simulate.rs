@@ -82,13 +82,19 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     let results: Vec<Result<Vec<Vec<i32>>, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..args.threads as u64)
             .map(|t| {
-                let (rules, names, strategies, bar, done) = (&rules, &names, &strategies, &bar, &done);
+                let (rules, names, strategies, bar, done) =
+                    (&rules, &names, &strategies, &bar, &done);
                 let from = t * per_thread;
                 let to = ((t + 1) * per_thread).min(args.games);
                 s.spawn(move || {
                     let mut scores = Vec::new();
                     for g in from..to {
-                        scores.push(one_game(rules, names, strategies, args.seed.wrapping_add(g))?);
+                        scores.push(one_game(
+                            rules,
+                            names,
+                            strategies,
+                            args.seed.wrapping_add(g),
+                        )?);
                         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                         if n % 256 == 0 {
                             bar.set_position(n);
@@ -100,7 +106,10 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err("a worker thread panicked".into())))
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a worker thread panicked".into()))
+            })
             .collect()
     });
     let elapsed = start.elapsed().as_secs_f64();
@@ -114,7 +123,10 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         }
     }
     let rate = args.games as f64 / elapsed.max(1e-9);
-    let means: Vec<f64> = totals.iter().map(|t| *t as f64 / args.games as f64).collect();
+    let means: Vec<f64> = totals
+        .iter()
+        .map(|t| *t as f64 / args.games as f64)
+        .collect();
     if args.json {
         let v = serde_json::json!({
             "games": args.games, "seconds": elapsed, "games_per_second": rate,

@@ -1,0 +1,211 @@
+//! The `carc` command line, end to end: exit codes, located errors, determinism.
+
+mod common;
+
+use common::{carc, root, scratch, stderr, stdout};
+
+/// `carc replay` on a record under `tests/records/`: (exit code, stdout, stderr).
+fn replay(name: &str) -> (Option<i32>, String, String) {
+    let o = carc(&["replay", &format!("tests/records/{name}")]);
+    (o.status.code(), stdout(&o), stderr(&o))
+}
+
+#[test]
+fn invalid_records_exit_2_with_file_line_and_column() {
+    let cases = [
+        (
+            "bad-syntax.toml",
+            "tests/records/bad-syntax.toml:2:26: error: unclosed array",
+        ),
+        ("bad-type.json", "tests/records/bad-type.json:2:"),
+        (
+            "unknown-tile.toml",
+            "tests/records/unknown-tile.toml:4:19: error: unknown tile `base:Z`",
+        ),
+        (
+            "unknown-expansion.toml",
+            "tests/records/unknown-expansion.toml:2:15: error: unknown expansion `mystery`",
+        ),
+        (
+            "bad-rotation.toml",
+            "tests/records/bad-rotation.toml:9:12: error: move 0: rotation must be 0, 90, 180 or 270, not 45",
+        ),
+        (
+            "unknown-expect-player.json",
+            "tests/records/unknown-expect-player.json:3:34: error: no player named `Carol`",
+        ),
+    ];
+    for (file, want) in cases {
+        let (code, _, err) = replay(file);
+        assert_eq!(code, Some(2), "{file}: {err}");
+        assert!(
+            err.starts_with(want),
+            "{file}: got\n{err}\nwanted it to start with\n{want}"
+        );
+        assert!(
+            err.contains('^'),
+            "{file}: no caret under the offending text:\n{err}"
+        );
+    }
+}
+
+#[test]
+fn an_illegal_move_exits_1_naming_its_index() {
+    let (code, _, err) = replay("illegal-placement.toml");
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("move 0 (place = \"base:U\", at = [1, 0], rotation = 90) is illegal"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_failed_expectation_exits_1_with_expected_and_actual() {
+    let (code, _, err) = replay("wrong-score.toml");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("scores: Alice expected 5, got 4"), "{err}");
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let o = carc(&["replay", "tests/records/no-such-file.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read the file"));
+}
+
+#[test]
+fn play_is_deterministic_and_its_record_replays() {
+    let dir = scratch("play");
+    let toml = dir.join("game.toml");
+    let json = dir.join("game.json");
+    let a = carc(&[
+        "play",
+        "--seed",
+        "7",
+        "--bots",
+        "random,greedy",
+        "--record",
+        toml.to_str().unwrap(),
+    ]);
+    let b = carc(&[
+        "play",
+        "--seed",
+        "7",
+        "--bots",
+        "random,greedy",
+        "--record",
+        json.to_str().unwrap(),
+    ]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    let (la, lb) = (stdout(&a), stdout(&b));
+    // Same game, apart from the line naming the record file.
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("record written"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&la), strip(&lb));
+    assert!(la.contains("turn 1: Alice"));
+    assert!(la.contains("final scores:"));
+    for rec in [&toml, &json] {
+        let r = carc(&["replay", rec.to_str().unwrap()]);
+        assert!(r.status.success(), "{}: {}", rec.display(), stderr(&r));
+    }
+    let other = carc(&["play", "--seed", "8"]);
+    assert_ne!(strip(&stdout(&other)), strip(&la));
+}
+
+#[test]
+fn play_json_reports_the_final_state() {
+    let o = carc(&["play", "--seed", "3", "--players", "3", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["ended"], true);
+    assert_eq!(v["scores"].as_object().map(|m| m.len()), Some(3));
+    assert_eq!(v["seed"], 3);
+}
+
+#[test]
+fn replay_json_prints_the_state() {
+    let o = carc(&["replay", "tests/records/wrong-score.toml", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["scores"]["Alice"], 4);
+    assert_eq!(v["supply"]["Alice"], 7);
+    // The only tile of the supply was played: the game is over (BASE-9).
+    assert_eq!(v["ended"], true);
+}
+
+#[test]
+fn bad_flags_are_clear_errors() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["play", "--expansions", "nope"],
+            "unknown expansion `nope`",
+        ),
+        (&["play", "--players", "9"], "--players must be 1 to 6"),
+        (&["play", "--bots", "clever"], "unknown bot `clever`"),
+        (
+            &["play", "--names", "A,B", "--bots", "random,random,random"],
+            "3 bots for 2 players",
+        ),
+        (
+            &["play", "--rule", "base.x=y"],
+            "unknown rule option `base.x`",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = carc(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn simulate_reports_games_per_second() {
+    let o = carc(&["simulate", "--games", "20", "--seed", "5", "--threads", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("20 games in"), "{out}");
+    assert!(out.contains("games/s"));
+    assert!(out.contains("mean final score per seat: P1"));
+    // The thread count changes nothing but the speed.
+    let j1 = carc(&["simulate", "--games", "20", "--seed", "5", "--json"]);
+    let j2 = carc(&[
+        "simulate",
+        "--games",
+        "20",
+        "--seed",
+        "5",
+        "--threads",
+        "3",
+        "--json",
+    ]);
+    let v1: serde_json::Value = serde_json::from_str(&stdout(&j1)).unwrap();
+    let v2: serde_json::Value = serde_json::from_str(&stdout(&j2)).unwrap();
+    assert_eq!(v1["mean_scores"], v2["mean_scores"]);
+}
+
+#[test]
+fn checked_in_schemas_match_the_code() {
+    for (which, file) in [
+        ("tiles", "schema/tiles.schema.json"),
+        ("record", "schema/record.schema.json"),
+    ] {
+        let o = carc(&["schema", which]);
+        assert!(o.status.success());
+        let on_disk = std::fs::read_to_string(root().join(file)).unwrap_or_default();
+        assert_eq!(
+            stdout(&o),
+            on_disk,
+            "{file} is out of date: run `cargo run -p carc-host -- schema {which} > {file}`"
+        );
+    }
+}
+
+#[test]
+fn validate_accepts_the_base_tiles() {
+    let o = carc(&["validate", "tiledefs/base.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
