@@ -21,6 +21,9 @@ pub struct PhaseDecl {
     pub after: Option<String>,
     /// ...or right before this one.
     pub before: Option<String>,
+    /// Only when this option of the declaring expansion has this value (`(option, value)`),
+    /// e.g. the dragon's movement after scoring under `dragon-move = after-scoring`.
+    pub when: Option<(String, String)>,
 }
 
 /// A move kind an expansion adds to game records (`fairy`, `dragon`, `release`).

@@ -113,7 +113,6 @@ impl Rules {
                 "the base game must declare the follower first".into(),
             ));
         }
-        let phases = order_phases(&manifests)?;
         let mut tiles = TileSet::default();
         for e in &expansions {
             for src in e.tile_sources() {
@@ -180,6 +179,7 @@ impl Rules {
             }
             option_values[i].insert(name.to_string(), value.clone());
         }
+        let phases = order_phases(&manifests, &option_values)?;
         Ok(Rules {
             expansions,
             manifests,
@@ -223,6 +223,14 @@ impl Rules {
         out
     }
 
+    /// Whether a feature kind carries a declared tag.
+    pub fn kind_has_tag(&self, kind: crate::tiles::KindId, tag: &str) -> bool {
+        self.vocab
+            .kinds
+            .get(kind as usize)
+            .is_some_and(|k| k.tags.iter().any(|t| t == tag))
+    }
+
     /// Index of a phase by name.
     pub fn phase_index(&self, name: &str) -> Option<usize> {
         self.phases.iter().position(|p| p == name)
@@ -239,11 +247,20 @@ impl Rules {
 }
 
 /// The turn's phases: the base game's, with each expansion's inserted after or before
-/// the phase it names, expansions in the order given.
-fn order_phases(manifests: &[Manifest]) -> Result<Vec<String>, RulesError> {
+/// the phase it names, expansions in the order given; phases declared for an option
+/// value are left out under other values.
+fn order_phases(
+    manifests: &[Manifest],
+    options: &[BTreeMap<String, String>],
+) -> Result<Vec<String>, RulesError> {
     let mut phases: Vec<String> = Vec::new();
-    for m in manifests {
+    for (m, opts) in manifests.iter().zip(options) {
         for p in &m.phases {
+            if let Some((option, value)) = &p.when
+                && opts.get(option) != Some(value)
+            {
+                continue;
+            }
             if phases.contains(&p.name) {
                 return Err(RulesError(format!(
                     "expansion `{}` adds the phase `{}`, which already exists",

@@ -59,6 +59,9 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             format!("  {} fits nowhere and is discarded", tile(*t))
         }
         Event::TileSetAside { tile: t } => format!("  {} is set aside", tile(*t)),
+        Event::TileReturned { tile: t } => {
+            format!("  {} goes back into the supply", tile(*t))
+        }
         Event::TilesReshuffled { count } => {
             format!("  {count} set-aside tiles are shuffled back into the supply")
         }
@@ -91,17 +94,30 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             figure: f,
             from,
             to,
-        } => {
-            format!(
+            by,
+        } => match by {
+            Some(p) => format!(
+                "  {} moves {} from {} to {}",
+                name(*p),
+                figure(*f),
+                place(*from),
+                place(*to)
+            ),
+            None => format!(
                 "  {} moves from {} to {}",
                 figure(*f),
                 place(*from),
                 place(*to)
-            )
-        }
-        Event::FigureReturned { figure: f, from } => {
-            format!("  {} returns from {}", figure(*f), place(*from))
-        }
+            ),
+        },
+        Event::FigureReturned {
+            figure: f,
+            from,
+            why,
+        } => match why {
+            Some(why) => format!("  {} on {} is {why}", figure(*f), place(*from)),
+            None => format!("  {} returns from {}", figure(*f), place(*from)),
+        },
         Event::Scored {
             player,
             points,

@@ -3,7 +3,9 @@
 
 mod scoring;
 
-pub use scoring::{FeatureValue, farm_cities, feature_points, feature_value, majority};
+pub use scoring::{
+    FeatureValue, farm_cities, feature_points, feature_value, is_complete, majority, score_feature,
+};
 
 use crate::board::Board;
 use crate::engine::{Action, Command};
@@ -41,7 +43,7 @@ impl Expansion for BaseGame {
                 strength: 1,
                 per_player: 7,
                 neutral: 0,
-                tags: vec!["follower".into(), "edible".into()],
+                tags: vec!["flesh-and-blood".into()],
             }],
             phases: PHASES
                 .iter()
@@ -49,6 +51,7 @@ impl Expansion for BaseGame {
                     name: p.to_string(),
                     after: None,
                     before: None,
+                    when: None,
                 })
                 .collect(),
             ..Manifest::default()

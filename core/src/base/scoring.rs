@@ -167,7 +167,10 @@ pub fn score_feature(ctx: &Ctx, node: NodeId, out: &mut Vec<Command>) {
     }
     out.push(Command::MarkScored { node });
     for f in ctx.state.figures_on_feature(node) {
-        out.push(Command::ReturnFigure { figure: f });
+        out.push(Command::ReturnFigure {
+            figure: f,
+            why: None,
+        });
     }
 }
 

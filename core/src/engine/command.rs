@@ -31,6 +31,8 @@ pub enum Command {
     DrawTile,
     /// Put the drawn tile aside instead of playing it; the player draws again.
     SetAsideDrawn,
+    /// Put the drawn tile back into the supply at a random place; the player draws again.
+    ReturnDrawnToSupply,
     /// Put the set-aside tiles back into the supply and shuffle it.
     ReshuffleSetAside,
     /// Place the drawn tile.
@@ -62,6 +64,8 @@ pub enum Command {
     ReturnFigure {
         /// Which figure.
         figure: FigureId,
+        /// Why, for the turn log when it is not plain scoring (`eaten by the dragon`).
+        why: Option<String>,
     },
     /// Give a player points.
     Score {
@@ -119,6 +123,11 @@ pub enum Event {
         /// The tile.
         tile: TileTypeId,
     },
+    /// A drawn tile went back into the supply at a random place.
+    TileReturned {
+        /// The tile.
+        tile: TileTypeId,
+    },
     /// Set-aside tiles went back into the supply.
     TilesReshuffled {
         /// How many.
@@ -150,6 +159,8 @@ pub enum Event {
         from: Location,
         /// To where.
         to: Location,
+        /// The player whose decision moved it, if any.
+        by: Option<PlayerId>,
     },
     /// A figure went back to its owner's supply (or off the board).
     FigureReturned {
@@ -157,6 +168,8 @@ pub enum Event {
         figure: FigureId,
         /// From where.
         from: Location,
+        /// Why, when it is not plain scoring.
+        why: Option<String>,
     },
     /// A player scored.
     Scored {

@@ -68,6 +68,8 @@ pub struct Game {
     faults: Vec<String>,
     depth: u32,
     pool: Vec<Vec<Command>>,
+    /// Whose decision is being carried out (for the turn log).
+    actor: Option<PlayerId>,
 }
 
 impl Game {
@@ -145,6 +147,7 @@ impl Game {
             faults: Vec::new(),
             depth: 0,
             pool: Vec::new(),
+            actor: None,
         };
         // The setup's events are kept until the caller says whether it wants a log.
         game.keep_log = true;
@@ -213,7 +216,9 @@ impl Game {
             return Err(Illegal(self.why_illegal(action)));
         };
         let owner = self.owners[i] as usize;
+        self.actor = Some(self.state.turn.decider);
         self.hook(owner, |e, ctx, out| e.apply(ctx, action, out));
+        self.actor = None;
         self.legal_valid = false;
         self.advance();
         Ok(())
@@ -381,6 +386,9 @@ impl Game {
                 .push(format!("reactions nested too deep; dropped {event:?}"));
             return;
         }
+        if self.keep_log {
+            self.log.push(event.clone());
+        }
         let rules = self.rules.clone();
         self.depth += 1;
         for (i, e) in rules.expansions.iter().enumerate() {
@@ -389,9 +397,6 @@ impl Game {
             }
         }
         self.depth -= 1;
-        if self.keep_log {
-            self.log.push(event);
-        }
     }
 
     /// Applies commands issued by expansion `who`, in order.
@@ -486,6 +491,12 @@ impl Game {
                 st.set_aside.push(tile);
                 self.emit(Event::TileSetAside { tile });
             }
+            Command::ReturnDrawnToSupply => {
+                let tile = st.turn.drawn.take().ok_or("no drawn tile to put back")?;
+                let at = st.rng.below(st.pile.len() + 1);
+                st.pile.insert(at, tile);
+                self.emit(Event::TileReturned { tile });
+            }
             Command::ReshuffleSetAside => {
                 let count = st.set_aside.len() as u32;
                 st.pile.append(&mut st.set_aside);
@@ -538,9 +549,15 @@ impl Game {
                     st.board.graph.add_occupants(n, 1);
                 }
                 st.figures[figure as usize].at = to;
-                self.emit(Event::FigureMoved { figure, from, to });
+                let by = self.actor;
+                self.emit(Event::FigureMoved {
+                    figure,
+                    from,
+                    to,
+                    by,
+                });
             }
-            Command::ReturnFigure { figure } => {
+            Command::ReturnFigure { figure, why } => {
                 let f = st
                     .figures
                     .get_mut(figure as usize)
@@ -554,7 +571,7 @@ impl Game {
                 if let Location::Feature(n) = from {
                     st.board.graph.add_occupants(n, -1);
                 }
-                self.emit(Event::FigureReturned { figure, from });
+                self.emit(Event::FigureReturned { figure, from, why });
             }
             Command::Score {
                 player,

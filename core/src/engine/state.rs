@@ -92,14 +92,24 @@ impl GameState {
             })
     }
 
+    /// The index of the placed tile a figure stands on, if it is on the board.
+    pub fn figure_tile(&self, figure: FigureId) -> Option<u32> {
+        match self.figures.get(figure as usize)?.at {
+            Location::Feature(n) => Some(self.board.graph.node(n).tile),
+            Location::Tile(t) => Some(t),
+            Location::Supply | Location::OffBoard => None,
+        }
+    }
+
     /// The square a figure stands on, if it is on the board.
     pub fn figure_pos(&self, figure: FigureId) -> Option<Pos> {
-        let tile = match self.figures.get(figure as usize)?.at {
-            Location::Feature(n) => self.board.graph.node(n).tile,
-            Location::Tile(t) => t,
-            Location::Supply | Location::OffBoard => return None,
-        };
-        Some(self.board.tiles[tile as usize].pos)
+        self.figure_tile(figure)
+            .map(|t| self.board.tiles[t as usize].pos)
+    }
+
+    /// Every figure standing on a placed tile (on its features or on the tile itself).
+    pub fn figures_on_tile(&self, tile: u32) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.len() as FigureId).filter(move |&f| self.figure_tile(f) == Some(tile))
     }
 
     /// Scores by seat.

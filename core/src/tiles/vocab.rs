@@ -46,6 +46,9 @@ pub struct KindDecl {
     pub name: String,
     /// Board behaviour.
     pub shape: KindShape,
+    /// Declared tags (e.g. `shelter`: figures there are safe from the dragon).
+    #[serde(default)]
+    pub tags: Vec<String>,
 }
 
 /// A registered marker.
@@ -79,6 +82,7 @@ impl Vocabulary {
             namespace: "base".into(),
             name: name.into(),
             shape,
+            tags: Vec::new(),
         };
         Vocabulary {
             kinds: vec![

@@ -1,0 +1,199 @@
+//! The volcano and the dragon: PD-2, PD-3, PD-4 … PD-10 and options PD-OPT-1, PD-OPT-4,
+//! PD-OPT-6.
+
+use carc_core::engine::{Action, Arg, Command};
+use carc_core::expansion::Ctx;
+use carc_core::figures::{FigureId, Location, NEUTRAL, PlayerId};
+use carc_core::geometry::Side;
+use carc_core::tiles::TileTypeId;
+
+use crate::memory::Memory;
+use crate::names::{DRAGON_STEPS, EDIBLE, Ids, SHELTER, opt};
+
+/// The dragon figure.
+pub fn dragon_figure(ctx: &Ctx, ids: &Ids) -> Option<FigureId> {
+    neutral_figure(ctx, ids.dragon)
+}
+
+/// The fairy figure.
+pub fn fairy_figure(ctx: &Ctx, ids: &Ids) -> Option<FigureId> {
+    neutral_figure(ctx, ids.fairy)
+}
+
+fn neutral_figure(ctx: &Ctx, kind: u8) -> Option<FigureId> {
+    ctx.state
+        .figures
+        .iter()
+        .position(|f| f.kind == kind && f.owner == NEUTRAL)
+        .map(|i| i as FigureId)
+}
+
+/// The tile (placement index) the dragon is on; `None` before the first volcano (PD-7).
+pub fn dragon_tile(ctx: &Ctx, ids: &Ids) -> Option<u32> {
+    dragon_figure(ctx, ids).and_then(|f| ctx.state.figure_tile(f))
+}
+
+/// The tile the fairy is on.
+pub fn fairy_tile(ctx: &Ctx, ids: &Ids) -> Option<u32> {
+    fairy_figure(ctx, ids).and_then(|f| ctx.state.figure_tile(f))
+}
+
+/// PD-7 and PD-OPT-4: a dragon tile drawn before the dragon is in play is set aside (or put
+/// back into the supply), and the player draws again.
+pub fn on_draw(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
+    if dragon_tile(ctx, ids).is_some() || !ctx.rules.tiles.tile(tile).has_marker(ids.dragon_symbol)
+    {
+        return;
+    }
+    let only_dragon_tiles_left = ctx
+        .state
+        .pile
+        .iter()
+        .all(|&t| ctx.rules.tiles.tile(t).has_marker(ids.dragon_symbol));
+    if ctx.option(opt::DRAGON_TILES) == "reshuffle" && !only_dragon_tiles_left {
+        out.push(Command::ReturnDrawnToSupply);
+    } else {
+        out.push(Command::SetAsideDrawn);
+    }
+}
+
+/// PD-2: a volcano moves the dragon onto it at once; when the dragon first enters play the
+/// set-aside dragon tiles go back into the supply (PD-7).
+pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
+    if !ctx.rules.tiles.tile(tile).has_marker(ids.volcano) {
+        return;
+    }
+    let (Some(dragon), Some(placed)) = (dragon_figure(ctx, ids), ctx.state.turn.placed) else {
+        return;
+    };
+    let first = ctx.state.figure_tile(dragon).is_none();
+    out.push(Command::MoveFigure {
+        figure: dragon,
+        to: Location::Tile(placed),
+    });
+    if first && !ctx.state.set_aside.is_empty() {
+        out.push(Command::ReshuffleSetAside);
+    }
+}
+
+/// PD-3: nothing is deployed on the dragon's tile, by any means; the fairy does not go
+/// there either.
+pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
+    let target = match *action {
+        Action::Deploy { node, .. } => node,
+        Action::Verb {
+            verb,
+            arg: Arg::Feature(node),
+        } if verb == ids.fairy_verb => node,
+        _ => return false,
+    };
+    dragon_tile(ctx, ids) == Some(ctx.state.board.graph.node(target).tile)
+}
+
+/// PD-4: after a dragon tile is placed, the dragon moves six steps (set up here).
+pub fn start_movement(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
+    let mut memory = Memory::load(ctx);
+    let placed_dragon_tile = ctx.state.turn.placed.is_some_and(|t| {
+        let tile = ctx.state.board.tiles[t as usize].tile;
+        ctx.rules.tiles.tile(tile).has_marker(ids.dragon_symbol)
+    });
+    let start = dragon_tile(ctx, ids);
+    memory.visited.clear();
+    memory.steps_left = 0;
+    if let (true, Some(start)) = (placed_dragon_tile, start) {
+        memory.steps_left = DRAGON_STEPS;
+        memory.visited.push(start);
+    }
+    out.push(memory.store());
+}
+
+/// The tiles the dragon may step onto now (PD-5, PD-12, PD-OPT-6).
+pub fn legal_steps(ctx: &Ctx, ids: &Ids, memory: &Memory) -> Vec<(Side, u32)> {
+    let Some(at) = dragon_tile(ctx, ids) else {
+        return Vec::new();
+    };
+    let fairy = fairy_tile(ctx, ids);
+    let fairy_blocks = ctx.option(opt::FAIRY_BLOCKS) == "entry";
+    let pos = ctx.state.board.tiles[at as usize].pos;
+    Side::ALL
+        .into_iter()
+        .filter_map(|side| {
+            let t = ctx.state.board.index_at(pos.step(side))?;
+            let blocked = memory.visited.contains(&t) || (fairy_blocks && fairy == Some(t));
+            (!blocked).then_some((side, t))
+        })
+        .collect()
+}
+
+/// One step per decision, by the player whose step it is.
+pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
+    let memory = Memory::load(ctx);
+    if memory.steps_left <= 0 {
+        return;
+    }
+    for (side, _) in legal_steps(ctx, ids, &memory) {
+        out.push(Action::Verb {
+            verb: ids.dragon_verb,
+            arg: Arg::Side(side),
+        });
+    }
+}
+
+/// PD-5, PD-6: the dragon steps onto a tile and eats what is edible there; the next
+/// step is the next player's.
+pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
+    let Arg::Side(side) = arg else { return };
+    let mut memory = Memory::load(ctx);
+    let Some(&(_, to)) = legal_steps(ctx, ids, &memory)
+        .iter()
+        .find(|(s, _)| *s == side)
+    else {
+        return;
+    };
+    let Some(dragon) = dragon_figure(ctx, ids) else {
+        return;
+    };
+    out.push(Command::MoveFigure {
+        figure: dragon,
+        to: Location::Tile(to),
+    });
+    memory.steps_left -= 1;
+    memory.visited.push(to);
+    out.push(memory.store());
+    let players = ctx.state.players.len();
+    let next = (ctx.state.turn.decider as usize + 1) % players;
+    out.push(Command::SetDecider {
+        player: next as PlayerId,
+    });
+    for f in edible_on(ctx, ids, to) {
+        out.push(Command::ReturnFigure {
+            figure: f,
+            why: Some("eaten by the dragon".into()),
+        });
+    }
+}
+
+/// The figures the dragon eats on a tile (PD-6, PD-8, PD-12, PD-OPT-6).
+pub fn edible_on(ctx: &Ctx, ids: &Ids, tile: u32) -> Vec<FigureId> {
+    if fairy_tile(ctx, ids) == Some(tile) {
+        return Vec::new();
+    }
+    ctx.state
+        .figures_on_tile(tile)
+        .filter(|&f| {
+            let fig = ctx.state.figures[f as usize];
+            let kind = &ctx.rules.figure_kinds[fig.kind as usize];
+            kind.tags.iter().any(|t| t == EDIBLE) && !sheltered(ctx, fig.at)
+        })
+        .collect()
+}
+
+/// Whether a figure stands in a place that keeps it safe (PD-8, X-5): a feature whose
+/// kind, or a tile whose markers, are declared shelters.
+fn sheltered(ctx: &Ctx, at: Location) -> bool {
+    let Location::Feature(n) = at else {
+        return false;
+    };
+    let kind = ctx.state.board.graph.node(n).kind;
+    ctx.rules.kind_has_tag(kind, SHELTER)
+}

@@ -1,0 +1,139 @@
+//! The fairy: PD-11 … PD-15 and options PD-OPT-3, PD-OPT-5.
+
+use carc_core::engine::{Action, Arg, Command, Reason};
+use carc_core::expansion::Ctx;
+use carc_core::features::NodeId;
+use carc_core::figures::{FigureClass, FigureId, Location, PlayerId};
+
+use crate::dragon::{fairy_figure, fairy_tile};
+use crate::memory::Memory;
+use crate::names::{Ids, opt};
+
+fn on_tile_mode(ctx: &Ctx) -> bool {
+    ctx.option(opt::FAIRY_PLACEMENT) == "on-tile"
+}
+
+fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
+    let fig = ctx.state.figures[f as usize];
+    ctx.rules.figure_kinds[fig.kind as usize].class == FigureClass::Follower
+}
+
+/// PD-11: instead of deploying, move the fairy next to one of your followers on the board.
+pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
+    let player = ctx.state.turn.player;
+    let mut nodes: Vec<NodeId> = ctx
+        .state
+        .figures
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match f.at {
+            Location::Feature(n) if f.owner == player && is_follower(ctx, i as FigureId) => Some(n),
+            _ => None,
+        })
+        .collect();
+    nodes.sort_unstable();
+    nodes.dedup();
+    out.extend(nodes.into_iter().map(|n| Action::Verb {
+        verb: ids.fairy_verb,
+        arg: Arg::Feature(n),
+    }));
+}
+
+/// Moves the fairy onto the tile of the chosen follower, next to it.
+pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
+    let Arg::Feature(node) = arg else { return };
+    let player = ctx.state.turn.player;
+    let Some(follower) = ctx
+        .state
+        .figures
+        .iter()
+        .position(|f| f.owner == player && f.at == Location::Feature(node))
+    else {
+        return;
+    };
+    let Some(fairy) = fairy_figure(ctx, ids) else {
+        return;
+    };
+    let tile = ctx.state.board.graph.node(node).tile;
+    out.push(Command::MoveFigure {
+        figure: fairy,
+        to: Location::Tile(tile),
+    });
+    let mut memory = Memory::load(ctx);
+    memory.fairy_follower = Some(follower as FigureId);
+    out.push(memory.store());
+    out.push(Command::FigureStepDone);
+}
+
+/// The players the fairy favours for a feature (`None`: any feature) — the owner of the
+/// follower it stands next to, or (PD-OPT-3 `on-tile`) everyone with a follower on its
+/// tile.
+fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> Vec<PlayerId> {
+    let graph = &ctx.state.board.graph;
+    let in_feature = |f: FigureId| match (ctx.state.figures[f as usize].at, feature) {
+        (Location::Feature(n), Some(root)) => graph.same(n, root),
+        (Location::Feature(_), None) => true,
+        _ => false,
+    };
+    let mut players: Vec<PlayerId> = if on_tile_mode(ctx) {
+        let Some(tile) = fairy_tile(ctx, ids) else {
+            return Vec::new();
+        };
+        ctx.state
+            .figures_on_tile(tile)
+            .filter(|&f| is_follower(ctx, f) && in_feature(f))
+            .map(|f| ctx.state.figures[f as usize].owner)
+            .collect()
+    } else {
+        Memory::load(ctx)
+            .fairy_follower
+            .filter(|&f| in_feature(f))
+            .map(|f| ctx.state.figures[f as usize].owner)
+            .into_iter()
+            .collect()
+    };
+    players.sort_unstable();
+    players.dedup();
+    players
+}
+
+/// PD-13: at the start of a turn, 1 point if the fairy stands next to one of the current
+/// player's followers (none under PD-OPT-5 `five-on-completion`).
+pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
+    if ctx.option(opt::FAIRY_BONUS) == "five-on-completion" {
+        return;
+    }
+    let player = ctx.state.turn.player;
+    if favoured(ctx, ids, None).contains(&player) {
+        out.push(Command::Score {
+            player,
+            points: 1,
+            reason: Reason::Text("the fairy, at the start of the turn".into()),
+        });
+    }
+}
+
+/// PD-14, PD-15: when a feature scores with the fairy's follower in it, its owner scores 3
+/// (5 for a completed feature under PD-OPT-5), majority or not, final scoring included.
+pub fn on_scored(ctx: &Ctx, ids: &Ids, node: NodeId, out: &mut Vec<Command>) {
+    let five = ctx.option(opt::FAIRY_BONUS) == "five-on-completion" && !ctx.state.ended;
+    let points = if five { 5 } else { 3 };
+    for player in favoured(ctx, ids, Some(node)) {
+        out.push(Command::Score {
+            player,
+            points,
+            reason: Reason::Text("the fairy's bonus".into()),
+        });
+    }
+}
+
+/// The fairy's follower left its place: the fairy stays, next to nobody.
+pub fn on_figure_left(ctx: &Ctx, _ids: &Ids, figure: FigureId, out: &mut Vec<Command>) {
+    let mut memory = Memory::load(ctx);
+    if memory.fairy_follower == Some(figure)
+        && !matches!(ctx.state.figures[figure as usize].at, Location::Feature(_))
+    {
+        memory.fairy_follower = None;
+        out.push(memory.store());
+    }
+}

@@ -1,0 +1,128 @@
+//! The Princess and the Dragon (rules PD-1 … PD-21 and options PD-OPT-1 … PD-OPT-6), as a
+//! carc expansion. It uses only the expansion SDK: it reads the game through `Ctx` and
+//! changes it through commands.
+//!
+//! Modules: [`names`] (what the expansion registers and the option values), [`memory`]
+//! (what it keeps in the game state), [`dragon`] (volcano, set-aside dragon tiles, the
+//! movement), [`fairy`], [`portal`], [`princess`].
+
+pub mod dragon;
+pub mod fairy;
+pub mod memory;
+pub mod names;
+pub mod portal;
+pub mod princess;
+
+use std::sync::OnceLock;
+
+use carc_core::engine::{Action, Command, Event};
+use carc_core::expansion::{Ctx, Expansion, Manifest, TileSource};
+
+use names::Ids;
+
+/// The expansion's id, as given to `--expansions`.
+pub const ID: &str = "princess-dragon";
+
+/// The tile data.
+pub const TILES_TOML: &str = include_str!("../../../tiledefs/princess-dragon.toml");
+
+/// The Princess and the Dragon.
+#[derive(Debug, Default)]
+pub struct PrincessDragon {
+    ids: OnceLock<Ids>,
+}
+
+impl PrincessDragon {
+    /// A fresh instance.
+    pub fn new() -> PrincessDragon {
+        PrincessDragon::default()
+    }
+
+    fn ids(&self, ctx: &Ctx) -> &Ids {
+        self.ids.get_or_init(|| Ids::resolve(ctx.rules))
+    }
+}
+
+impl Expansion for PrincessDragon {
+    fn manifest(&self) -> Manifest {
+        names::manifest()
+    }
+
+    fn tile_sources(&self) -> Vec<TileSource> {
+        vec![TileSource {
+            name: "tiledefs/princess-dragon.toml".into(),
+            text: TILES_TOML.into(),
+        }]
+    }
+
+    fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+        let ids = self.ids(ctx);
+        match ctx.phase {
+            "turn-start" => fairy::turn_start_point(ctx, ids, out),
+            names::DRAGON_PHASE => dragon::start_movement(ctx, ids, out),
+            _ => {}
+        }
+    }
+
+    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        let ids = self.ids(ctx);
+        match ctx.phase {
+            "deploy" => {
+                if ctx.state.turn.figure_step_done || ctx.state.turn.placed.is_none() {
+                    return;
+                }
+                princess::actions(ctx, ids, out);
+                fairy::actions(ctx, ids, out);
+                portal::actions(ctx, ids, out);
+            }
+            names::DRAGON_PHASE => dragon::actions(ctx, ids, out),
+            _ => {}
+        }
+    }
+
+    fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
+        if ctx.phase != "deploy" {
+            return false;
+        }
+        let ids = self.ids(ctx);
+        dragon::forbids(ctx, ids, action) || princess::forbids(ctx, ids, action)
+    }
+
+    fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
+        let ids = self.ids(ctx);
+        match *action {
+            Action::Verb { verb, arg } if verb == ids.fairy_verb => {
+                fairy::apply(ctx, ids, arg, out)
+            }
+            Action::Verb { verb, arg } if verb == ids.princess_verb => {
+                princess::apply(ctx, ids, arg, out)
+            }
+            Action::Verb { verb, arg } if verb == ids.dragon_verb => {
+                dragon::step(ctx, ids, arg, out)
+            }
+            Action::Deploy { figure, node } => portal::apply(ctx, figure, node, out),
+            _ => {}
+        }
+    }
+
+    fn wants_events(&self) -> bool {
+        true
+    }
+
+    fn on_event(&self, ctx: &Ctx, event: &Event, out: &mut Vec<Command>) {
+        let ids = self.ids(ctx);
+        match event {
+            Event::TileDrawn { tile } => dragon::on_draw(ctx, ids, *tile, out),
+            Event::TilePlaced {
+                player: Some(_),
+                tile,
+                ..
+            } => dragon::on_placed(ctx, ids, *tile, out),
+            Event::FeatureScored { node } => fairy::on_scored(ctx, ids, *node, out),
+            Event::FigureReturned { figure, .. } | Event::FigureMoved { figure, .. } => {
+                fairy::on_figure_left(ctx, ids, *figure, out)
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! What the expansion remembers between hooks, kept in the game state as its `ext` record:
+//! `[fairy's follower or -1, dragon steps left, visited tile, visited tile, ...]`.
+
+use carc_core::engine::Command;
+use carc_core::expansion::Ctx;
+use carc_core::figures::FigureId;
+
+/// The expansion's record, decoded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// The follower the fairy stands next to (HiG), if any.
+    pub fairy_follower: Option<FigureId>,
+    /// Dragon steps left in the movement under way (0: none).
+    pub steps_left: i64,
+    /// Tiles (placement indices) the dragon has been on in this movement, the start first.
+    pub visited: Vec<u32>,
+}
+
+impl Memory {
+    /// Reads the record from the state.
+    pub fn load(ctx: &Ctx) -> Memory {
+        let d = ctx.my_data();
+        Memory {
+            fairy_follower: d.first().and_then(|&f| (f >= 0).then_some(f as FigureId)),
+            steps_left: d.get(1).copied().unwrap_or(0),
+            visited: d.iter().skip(2).map(|&t| t as u32).collect(),
+        }
+    }
+
+    /// The command that stores the record.
+    pub fn store(&self) -> Command {
+        let mut data = vec![self.fairy_follower.map_or(-1, i64::from), self.steps_left];
+        data.extend(self.visited.iter().map(|&t| t as i64));
+        Command::SetExtData { data }
+    }
+}

@@ -1,0 +1,52 @@
+//! The magic portal: PD-16.
+
+use carc_core::base::is_complete;
+use carc_core::engine::{Action, Command};
+use carc_core::expansion::Ctx;
+use carc_core::features::NodeId;
+use carc_core::figures::{FOLLOWER, FigureKindId};
+
+use crate::names::Ids;
+
+/// After placing a portal tile, a follower may go onto any unoccupied, uncompleted feature
+/// of any tile on the board (the portal tile's own features are the base game's offer).
+pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
+    let state = ctx.state;
+    let Some(placed) = state.turn.placed else {
+        return;
+    };
+    let pt = state.board.tiles[placed as usize];
+    if !ctx.rules.tiles.tile(pt.tile).has_marker(ids.portal)
+        || state.first_in_supply(state.turn.player, FOLLOWER).is_none()
+    {
+        return;
+    }
+    let graph = &state.board.graph;
+    for (t, tile) in state.board.tiles.iter().enumerate() {
+        if t as u32 == placed {
+            continue;
+        }
+        let n = ctx.rules.tiles.tile(tile.tile).features.len() as NodeId;
+        for node in tile.first_node..tile.first_node + n {
+            if graph.occupants(node) == 0
+                && !graph.is_scored(node)
+                && !is_complete(ctx.rules, state, node)
+            {
+                out.push(Action::Deploy {
+                    figure: FOLLOWER,
+                    node,
+                });
+            }
+        }
+    }
+}
+
+/// Deploys through the portal.
+pub fn apply(ctx: &Ctx, figure: FigureKindId, node: NodeId, out: &mut Vec<Command>) {
+    out.push(Command::Deploy {
+        player: ctx.state.turn.player,
+        figure,
+        node,
+    });
+    out.push(Command::FigureStepDone);
+}
