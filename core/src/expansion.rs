@@ -117,6 +117,12 @@ pub trait Expansion: Send + Sync {
     /// Adds the actions this expansion offers in the current decision.
     fn actions(&self, _ctx: &Ctx, _out: &mut Vec<Action>) {}
 
+    /// Whether this expansion forbids any actions in the current phase; only then is
+    /// [`Expansion::forbids`] asked about each action (saves time).
+    fn restricts(&self, _ctx: &Ctx) -> bool {
+        false
+    }
+
     /// Whether this expansion's rules forbid an action offered by any expansion.
     fn forbids(&self, _ctx: &Ctx, _action: &Action) -> bool {
         false

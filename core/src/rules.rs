@@ -48,6 +48,8 @@ pub struct Rules {
     pub phases: Vec<String>,
     /// Record verbs.
     pub verbs: Vec<Verb>,
+    /// Whether any figure kind returns with its owner's last follower (PD-9).
+    pub has_dependents: bool,
     options: Vec<BTreeMap<String, String>>,
 }
 
@@ -180,7 +182,13 @@ impl Rules {
             option_values[i].insert(name.to_string(), value.clone());
         }
         let phases = order_phases(&manifests, &option_values)?;
+        let has_dependents = figure_kinds.iter().any(|k| {
+            k.tags
+                .iter()
+                .any(|t| t == crate::engine::RETURNS_WITH_LAST_FOLLOWER)
+        });
         Ok(Rules {
+            has_dependents,
             expansions,
             manifests,
             vocab,

@@ -31,6 +31,8 @@ enum Command {
     Schema(cmd::schema::SchemaArgs),
     /// Play many random games and report games per second.
     Simulate(cmd::simulate::SimulateArgs),
+    /// List expansions' rule options with their values and defaults.
+    Rules(cmd::rules::RulesArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Validate(a) => cmd::validate::run(a),
         Command::Schema(a) => cmd::schema::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
+        Command::Rules(a) => cmd::rules::run(a),
     };
     ExitCode::from(code)
 }

@@ -273,27 +273,26 @@ impl Game {
     }
 
     fn collect_actions(&mut self) {
-        self.legal.clear();
-        self.owners.clear();
+        let mut legal = std::mem::take(&mut self.legal);
+        let mut owners = std::mem::take(&mut self.owners);
+        legal.clear();
+        owners.clear();
         if !self.state.ended {
             let rules = self.rules.clone();
-            let mut legal = std::mem::take(&mut self.legal);
             for (i, e) in rules.expansions.iter().enumerate() {
                 let before = legal.len();
                 e.actions(&self.ctx(i), &mut legal);
-                self.owners
-                    .extend(std::iter::repeat_n(i as u8, legal.len() - before));
+                owners.extend(std::iter::repeat_n(i as u8, legal.len() - before));
             }
-            if rules.expansions.len() > 1 {
-                let mut owners = std::mem::take(&mut self.owners);
+            // Only expansions that restrict this phase are asked about each action.
+            for (i, e) in rules.expansions.iter().enumerate() {
+                let ctx = self.ctx(i);
+                if legal.is_empty() || !e.restricts(&ctx) {
+                    continue;
+                }
                 let mut k = 0;
                 for j in 0..legal.len() {
-                    let forbidden = rules
-                        .expansions
-                        .iter()
-                        .enumerate()
-                        .any(|(i, e)| e.forbids(&self.ctx(i), &legal[j]));
-                    if !forbidden {
+                    if !e.forbids(&ctx, &legal[j]) {
                         legal[k] = legal[j];
                         owners[k] = owners[j];
                         k += 1;
@@ -301,10 +300,10 @@ impl Game {
                 }
                 legal.truncate(k);
                 owners.truncate(k);
-                self.owners = owners;
             }
-            self.legal = legal;
         }
+        self.legal = legal;
+        self.owners = owners;
         self.legal_valid = true;
     }
 
@@ -443,24 +442,38 @@ impl Game {
         });
     }
 
+    /// Whether the drawn tile can be placed anywhere (BASE-4), asking the expansions that
+    /// restrict placements about each fitting spot until one is allowed.
     fn has_placement(&mut self, tile: TileTypeId) -> bool {
-        let t = self.rules.tiles.tile(tile);
-        let board = &self.state.board;
-        let fits = board
-            .open_squares()
-            .iter()
-            .any(|sq| Rotation::ALL.iter().any(|&r| Board::fits(t, r, sq)));
-        if !fits || self.rules.expansions.len() == 1 {
-            return fits;
-        }
-        // Expansions may forbid placements: ask them through the regular action path.
-        let saved = self.state.turn.clone();
+        let saved_phase = self.state.turn.phase;
         self.state.turn.phase = self.rules.phase_index("place-tile").unwrap_or(0) as u8;
-        self.collect_actions();
-        self.state.turn = saved;
-        let any = self.legal.iter().any(|a| matches!(a, Action::Place { .. }));
-        self.legal_valid = false;
-        any
+        let rules = self.rules.clone();
+        let t = rules.tiles.tile(tile);
+        let restricting: Vec<usize> = (0..rules.expansions.len())
+            .filter(|&i| rules.expansions[i].restricts(&self.ctx(i)))
+            .collect();
+        let mut found = false;
+        'search: for sq in self.state.board.open_squares() {
+            for rotation in Rotation::ALL {
+                if !Board::fits(t, rotation, sq) {
+                    continue;
+                }
+                let action = Action::Place {
+                    tile,
+                    pos: sq.pos,
+                    rotation,
+                };
+                if restricting
+                    .iter()
+                    .all(|&i| !rules.expansions[i].forbids(&self.ctx(i), &action))
+                {
+                    found = true;
+                    break 'search;
+                }
+            }
+        }
+        self.state.turn.phase = saved_phase;
+        found
     }
 
     fn command(&mut self, who: usize, c: Command) -> Result<(), String> {
@@ -556,6 +569,7 @@ impl Game {
                     to,
                     by,
                 });
+                self.release_dependents(figure, from);
             }
             Command::ReturnFigure { figure, why } => {
                 let f = st
@@ -572,6 +586,7 @@ impl Game {
                     st.board.graph.add_occupants(n, -1);
                 }
                 self.emit(Event::FigureReturned { figure, from, why });
+                self.release_dependents(figure, from);
             }
             Command::Score {
                 player,
@@ -612,6 +627,49 @@ impl Game {
         Ok(())
     }
 }
+
+impl Game {
+    /// PD-9, RP-6, X-2: a figure declared [`RETURNS_WITH_LAST_FOLLOWER`] (a builder, a pig)
+    /// goes home when its owner's last follower leaves the feature it stands in.
+    fn release_dependents(&mut self, moved: crate::figures::FigureId, from: Location) {
+        let Location::Feature(n) = from else { return };
+        if !self.rules.has_dependents {
+            return;
+        }
+        let fig = self.state.figures[moved as usize];
+        let rules = self.rules.clone();
+        let kinds = &rules.figure_kinds;
+        if kinds[fig.kind as usize].class != FigureClass::Follower {
+            return;
+        }
+        let on_feature: Vec<crate::figures::FigureId> = self
+            .state
+            .figures_on_feature(n)
+            .filter(|&f| self.state.figures[f as usize].owner == fig.owner)
+            .collect();
+        let still_supported = on_feature.iter().any(|&f| {
+            kinds[self.state.figures[f as usize].kind as usize].class == FigureClass::Follower
+        });
+        if still_supported {
+            return;
+        }
+        for f in on_feature {
+            let kind = &kinds[self.state.figures[f as usize].kind as usize];
+            if kind.tags.iter().any(|t| t == RETURNS_WITH_LAST_FOLLOWER) {
+                let _ = self.command(
+                    0,
+                    Command::ReturnFigure {
+                        figure: f,
+                        why: Some("leaves with its owner's last follower".into()),
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The tag of figures that leave a feature with their owner's last follower there.
+pub const RETURNS_WITH_LAST_FOLLOWER: &str = "returns-with-last-follower";
 
 fn check_location(st: &GameState, to: Location) -> Result<(), String> {
     match to {

@@ -2,6 +2,7 @@
 
 pub mod play;
 pub mod replay;
+pub mod rules;
 pub mod schema;
 pub mod simulate;
 pub mod validate;

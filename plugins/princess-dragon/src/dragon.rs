@@ -8,7 +8,7 @@ use carc_core::geometry::Side;
 use carc_core::tiles::TileTypeId;
 
 use crate::memory::Memory;
-use crate::names::{DRAGON_STEPS, EDIBLE, Ids, SHELTER, opt};
+use crate::names::{DRAGON_STEPS, Ids};
 
 /// The dragon figure.
 pub fn dragon_figure(ctx: &Ctx, ids: &Ids) -> Option<FigureId> {
@@ -21,10 +21,11 @@ pub fn fairy_figure(ctx: &Ctx, ids: &Ids) -> Option<FigureId> {
 }
 
 fn neutral_figure(ctx: &Ctx, kind: u8) -> Option<FigureId> {
+    // Neutral figures come last in the state's figure list.
     ctx.state
         .figures
         .iter()
-        .position(|f| f.kind == kind && f.owner == NEUTRAL)
+        .rposition(|f| f.kind == kind && f.owner == NEUTRAL)
         .map(|i| i as FigureId)
 }
 
@@ -50,7 +51,7 @@ pub fn on_draw(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
         .pile
         .iter()
         .all(|&t| ctx.rules.tiles.tile(t).has_marker(ids.dragon_symbol));
-    if ctx.option(opt::DRAGON_TILES) == "reshuffle" && !only_dragon_tiles_left {
+    if ids.options.reshuffle_dragon_tiles && !only_dragon_tiles_left {
         out.push(Command::ReturnDrawnToSupply);
     } else {
         out.push(Command::SetAsideDrawn);
@@ -76,8 +77,8 @@ pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>)
     }
 }
 
-/// PD-3: nothing is deployed on the dragon's tile, by any means; the fairy does not go
-/// there either.
+/// PD-2, PD-3: nothing is deployed on the dragon's tile or on a volcano, by any means
+/// (portal included); the fairy does not go there either.
 pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
     let target = match *action {
         Action::Deploy { node, .. } => node,
@@ -87,16 +88,21 @@ pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
         } if verb == ids.fairy_verb => node,
         _ => return false,
     };
-    dragon_tile(ctx, ids) == Some(ctx.state.board.graph.node(target).tile)
+    let tile = ctx.state.board.graph.node(target).tile;
+    let tile_type = ctx.state.board.tiles[tile as usize].tile;
+    dragon_tile(ctx, ids) == Some(tile) || ctx.rules.tiles.tile(tile_type).has_marker(ids.volcano)
 }
 
 /// PD-4: after a dragon tile is placed, the dragon moves six steps (set up here).
 pub fn start_movement(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
-    let mut memory = Memory::load(ctx);
     let placed_dragon_tile = ctx.state.turn.placed.is_some_and(|t| {
         let tile = ctx.state.board.tiles[t as usize].tile;
         ctx.rules.tiles.tile(tile).has_marker(ids.dragon_symbol)
     });
+    if !placed_dragon_tile && ctx.my_data().len() <= 2 && Memory::steps_left(ctx) == 0 {
+        return; // no movement now and none left over: nothing to store
+    }
+    let mut memory = Memory::load(ctx);
     let start = dragon_tile(ctx, ids);
     memory.visited.clear();
     memory.steps_left = 0;
@@ -113,7 +119,7 @@ pub fn legal_steps(ctx: &Ctx, ids: &Ids, memory: &Memory) -> Vec<(Side, u32)> {
         return Vec::new();
     };
     let fairy = fairy_tile(ctx, ids);
-    let fairy_blocks = ctx.option(opt::FAIRY_BLOCKS) == "entry";
+    let fairy_blocks = !ids.options.fairy_blocks_eating_only;
     let pos = ctx.state.board.tiles[at as usize].pos;
     Side::ALL
         .into_iter()
@@ -127,10 +133,10 @@ pub fn legal_steps(ctx: &Ctx, ids: &Ids, memory: &Memory) -> Vec<(Side, u32)> {
 
 /// One step per decision, by the player whose step it is.
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
-    let memory = Memory::load(ctx);
-    if memory.steps_left <= 0 {
+    if Memory::steps_left(ctx) <= 0 {
         return;
     }
+    let memory = Memory::load(ctx);
     for (side, _) in legal_steps(ctx, ids, &memory) {
         out.push(Action::Verb {
             verb: ids.dragon_verb,
@@ -182,18 +188,18 @@ pub fn edible_on(ctx: &Ctx, ids: &Ids, tile: u32) -> Vec<FigureId> {
         .figures_on_tile(tile)
         .filter(|&f| {
             let fig = ctx.state.figures[f as usize];
-            let kind = &ctx.rules.figure_kinds[fig.kind as usize];
-            kind.tags.iter().any(|t| t == EDIBLE) && !sheltered(ctx, fig.at)
+            ids.edible.get(fig.kind as usize).copied().unwrap_or(false)
+                && !sheltered(ctx, ids, fig.at)
         })
         .collect()
 }
 
 /// Whether a figure stands in a place that keeps it safe (PD-8, X-5): a feature whose
-/// kind, or a tile whose markers, are declared shelters.
-fn sheltered(ctx: &Ctx, at: Location) -> bool {
+/// kind is declared a shelter.
+fn sheltered(ctx: &Ctx, ids: &Ids, at: Location) -> bool {
     let Location::Feature(n) = at else {
         return false;
     };
     let kind = ctx.state.board.graph.node(n).kind;
-    ctx.rules.kind_has_tag(kind, SHELTER)
+    ids.shelter.get(kind as usize).copied().unwrap_or(false)
 }

@@ -7,11 +7,7 @@ use carc_core::figures::{FigureClass, FigureId, Location, PlayerId};
 
 use crate::dragon::{fairy_figure, fairy_tile};
 use crate::memory::Memory;
-use crate::names::{Ids, opt};
-
-fn on_tile_mode(ctx: &Ctx) -> bool {
-    ctx.option(opt::FAIRY_PLACEMENT) == "on-tile"
-}
+use crate::names::Ids;
 
 fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
     let fig = ctx.state.figures[f as usize];
@@ -75,7 +71,7 @@ fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> Vec<PlayerId> {
         (Location::Feature(_), None) => true,
         _ => false,
     };
-    let mut players: Vec<PlayerId> = if on_tile_mode(ctx) {
+    let mut players: Vec<PlayerId> = if ids.options.fairy_on_tile {
         let Some(tile) = fairy_tile(ctx, ids) else {
             return Vec::new();
         };
@@ -85,8 +81,7 @@ fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> Vec<PlayerId> {
             .map(|f| ctx.state.figures[f as usize].owner)
             .collect()
     } else {
-        Memory::load(ctx)
-            .fairy_follower
+        Memory::fairy_follower(ctx)
             .filter(|&f| in_feature(f))
             .map(|f| ctx.state.figures[f as usize].owner)
             .into_iter()
@@ -100,7 +95,7 @@ fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> Vec<PlayerId> {
 /// PD-13: at the start of a turn, 1 point if the fairy stands next to one of the current
 /// player's followers (none under PD-OPT-5 `five-on-completion`).
 pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
-    if ctx.option(opt::FAIRY_BONUS) == "five-on-completion" {
+    if ids.options.fairy_five {
         return;
     }
     let player = ctx.state.turn.player;
@@ -116,7 +111,7 @@ pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
 /// PD-14, PD-15: when a feature scores with the fairy's follower in it, its owner scores 3
 /// (5 for a completed feature under PD-OPT-5), majority or not, final scoring included.
 pub fn on_scored(ctx: &Ctx, ids: &Ids, node: NodeId, out: &mut Vec<Command>) {
-    let five = ctx.option(opt::FAIRY_BONUS) == "five-on-completion" && !ctx.state.ended;
+    let five = ids.options.fairy_five && !ctx.state.ended;
     let points = if five { 5 } else { 3 };
     for player in favoured(ctx, ids, Some(node)) {
         out.push(Command::Score {
@@ -129,10 +124,10 @@ pub fn on_scored(ctx: &Ctx, ids: &Ids, node: NodeId, out: &mut Vec<Command>) {
 
 /// The fairy's follower left its place: the fairy stays, next to nobody.
 pub fn on_figure_left(ctx: &Ctx, _ids: &Ids, figure: FigureId, out: &mut Vec<Command>) {
-    let mut memory = Memory::load(ctx);
-    if memory.fairy_follower == Some(figure)
+    if Memory::fairy_follower(ctx) == Some(figure)
         && !matches!(ctx.state.figures[figure as usize].at, Location::Feature(_))
     {
+        let mut memory = Memory::load(ctx);
         memory.fairy_follower = None;
         out.push(memory.store());
     }

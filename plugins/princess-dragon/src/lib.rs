@@ -80,8 +80,12 @@ impl Expansion for PrincessDragon {
         }
     }
 
+    fn restricts(&self, ctx: &Ctx) -> bool {
+        ctx.phase == "deploy"
+    }
+
     fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
-        if ctx.phase != "deploy" {
+        if matches!(action, Action::Place { .. }) || ctx.phase != "deploy" {
             return false;
         }
         let ids = self.ids(ctx);

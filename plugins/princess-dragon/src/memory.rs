@@ -27,6 +27,18 @@ impl Memory {
         }
     }
 
+    /// The fairy's follower, read without decoding the whole record.
+    pub fn fairy_follower(ctx: &Ctx) -> Option<FigureId> {
+        ctx.my_data()
+            .first()
+            .and_then(|&f| (f >= 0).then_some(f as FigureId))
+    }
+
+    /// Dragon steps left, read without decoding the whole record.
+    pub fn steps_left(ctx: &Ctx) -> i64 {
+        ctx.my_data().get(1).copied().unwrap_or(0)
+    }
+
     /// The command that stores the record.
     pub fn store(&self) -> Command {
         let mut data = vec![self.fairy_follower.map_or(-1, i64::from), self.steps_left];

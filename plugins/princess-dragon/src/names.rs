@@ -146,6 +146,29 @@ pub struct Ids {
     pub princess_verb: VerbId,
     /// `dragon`
     pub dragon_verb: VerbId,
+    /// The rule options, read once.
+    pub options: Options,
+    /// Per figure kind: whether the dragon eats it (declared tag [`EDIBLE`]).
+    pub edible: Vec<bool>,
+    /// Per feature kind: whether figures there are safe (declared tag [`SHELTER`]).
+    pub shelter: Vec<bool>,
+}
+
+/// The option values of one game, decoded (PD-OPT-1 … PD-OPT-6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// PD-OPT-1 `after-scoring`.
+    pub dragon_after_scoring: bool,
+    /// PD-OPT-2 `must`.
+    pub princess_must: bool,
+    /// PD-OPT-3 `on-tile`.
+    pub fairy_on_tile: bool,
+    /// PD-OPT-4 `reshuffle`.
+    pub reshuffle_dragon_tiles: bool,
+    /// PD-OPT-5 `five-on-completion`.
+    pub fairy_five: bool,
+    /// PD-OPT-6 `eating-only`.
+    pub fairy_blocks_eating_only: bool,
 }
 
 impl Ids {
@@ -165,8 +188,29 @@ impl Ids {
                 .unwrap_or(MarkerId::MAX)
         };
         let verb = |name: &str| rules.verb(name).map_or(VerbId::MAX, |(v, _)| v);
+        let me = rules.expansion_index(ID).unwrap_or(usize::MAX);
+        let is = |name: &str, value: &str| rules.option(me, name) == value;
         Ids {
-            me: rules.expansion_index(ID).unwrap_or(usize::MAX),
+            edible: rules
+                .figure_kinds
+                .iter()
+                .map(|k| k.tags.iter().any(|t| t == EDIBLE))
+                .collect(),
+            shelter: rules
+                .vocab
+                .kinds
+                .iter()
+                .map(|k| k.tags.iter().any(|t| t == SHELTER))
+                .collect(),
+            me,
+            options: Options {
+                dragon_after_scoring: is(opt::DRAGON_MOVE, "after-scoring"),
+                princess_must: is(opt::PRINCESS, "must"),
+                fairy_on_tile: is(opt::FAIRY_PLACEMENT, "on-tile"),
+                reshuffle_dragon_tiles: is(opt::DRAGON_TILES, "reshuffle"),
+                fairy_five: is(opt::FAIRY_BONUS, "five-on-completion"),
+                fairy_blocks_eating_only: is(opt::FAIRY_BLOCKS, "eating-only"),
+            },
             dragon: figure("dragon"),
             fairy: figure("fairy"),
             volcano: marker("volcano"),

@@ -6,10 +6,23 @@ use carc_core::features::NodeId;
 use carc_core::figures::{FigureClass, FigureId, Location};
 use carc_core::tiles::kinds;
 
-use crate::names::{Ids, opt};
+use crate::names::Ids;
+
+/// Whether the tile placed this turn has a princess city.
+fn placed_a_princess(ctx: &Ctx, ids: &Ids) -> bool {
+    ctx.state.turn.placed.is_some_and(|t| {
+        let tile = ctx.rules.tiles.tile(ctx.state.board.tiles[t as usize].tile);
+        tile.features
+            .iter()
+            .any(|f| f.markers.contains(&ids.princess))
+    })
+}
 
 /// The knights a princess placed this turn may remove: `(node they stand on, figure)`.
 pub fn removable_knights(ctx: &Ctx, ids: &Ids) -> Vec<(NodeId, FigureId)> {
+    if !placed_a_princess(ctx, ids) {
+        return Vec::new();
+    }
     let Some(placed) = ctx.state.turn.placed else {
         return Vec::new();
     };
@@ -47,7 +60,7 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 
 /// PD-OPT-2 `must`: while a knight can be removed, nothing else may be done.
 pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
-    if ctx.option(opt::PRINCESS) != "must" {
+    if !ids.options.princess_must || !placed_a_princess(ctx, ids) {
         return false;
     }
     let is_removal = matches!(action, Action::Verb { verb, .. } if *verb == ids.princess_verb);

@@ -1,0 +1,49 @@
+//! `carc rules [EXPANSION...]`: list expansions' rule options with values and defaults.
+
+use clap::Args;
+
+/// Arguments of `carc rules`.
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// Expansions to list (default: every available one).
+    expansions: Vec<String>,
+    /// Show the values these settings give, `<expansion>.<option>=<value>` (repeatable).
+    #[arg(long = "rule", value_name = "EXP.OPTION=VALUE")]
+    rules: Vec<String>,
+}
+
+/// Prints each option: its value, the allowed values (the default first) and what it does.
+pub fn run(args: RulesArgs) -> u8 {
+    let catalog = crate::catalog::catalog();
+    let ids = if args.expansions.is_empty() {
+        catalog.ids()
+    } else {
+        args.expansions.clone()
+    };
+    let options = match super::parse_rules(&args.rules) {
+        Ok(o) => o,
+        Err(e) => return super::fail(e),
+    };
+    let rules = match catalog.rules(&ids, &options) {
+        Ok(r) => r,
+        Err(e) => return super::fail(e),
+    };
+    for (i, m) in rules.manifests.iter().enumerate() {
+        if m.id == "base" && !ids.iter().any(|x| x == "base") {
+            continue;
+        }
+        println!("{} ({})", m.id, m.name);
+        if m.options.is_empty() {
+            println!("  no rule options");
+        }
+        for o in &m.options {
+            let value = rules.option(i, &o.name);
+            let default = o.values.first().map_or("", |s| s.as_str());
+            let mark = if value == default { " (default)" } else { "" };
+            println!("  {}.{} = {value}{mark}", m.id, o.name);
+            println!("      values: {}; default {default}", o.values.join(" | "));
+            println!("      {}", o.doc);
+        }
+    }
+    0
+}

@@ -1,0 +1,162 @@
+//! Invariants over many random seeded games with The Princess and the Dragon (PD-2, PD-3,
+//! PD-5, PD-12, BASE-2, records).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use carc_core::base::BaseGame;
+use carc_core::bots::{Bot, Strategy};
+use carc_core::catalog::Catalog;
+use carc_core::engine::{Action, Game, Setup};
+use carc_core::figures::{FigureClass, Location, NEUTRAL};
+use carc_core::record::{self, GameHeader, Record, SupplyKind, action_to_move};
+use carc_core::rules::Rules;
+use carc_core::setup::{SupplyMode, draw_order};
+use carc_princess_dragon::PrincessDragon;
+
+const GAMES: u64 = 1000;
+
+fn rules(options: &BTreeMap<String, String>) -> Arc<Rules> {
+    Arc::new(
+        Rules::new(
+            vec![Box::new(BaseGame), Box::new(PrincessDragon::new())],
+            options,
+        )
+        .expect("rules"),
+    )
+}
+
+fn catalog() -> Catalog {
+    let mut c = Catalog::new();
+    c.add(Arc::new(|| Box::new(PrincessDragon::new())))
+        .expect("adds");
+    c
+}
+
+fn figure_kind(game: &Game, name: &str) -> u8 {
+    game.rules
+        .figure_kinds
+        .iter()
+        .position(|k| k.name == name)
+        .expect("declared") as u8
+}
+
+fn neutral_tile(game: &Game, kind: u8) -> Option<u32> {
+    let f = game
+        .state
+        .figures
+        .iter()
+        .position(|f| f.kind == kind && f.owner == NEUTRAL)?;
+    game.state.figure_tile(f as u16)
+}
+
+/// Checks the invariants after one applied action.
+fn check(game: &Game, seed: u64, last: &Action, dragon_moved: bool) {
+    let state = &game.state;
+    let (dragon_kind, fairy_kind) = (figure_kind(game, "dragon"), figure_kind(game, "fairy"));
+    let dragon = neutral_tile(game, dragon_kind);
+    let volcano = game.rules.vocab.marker("volcano").expect("registered");
+    // No figure on a volcano or the dragon's tile, except what the dragon found on arrival.
+    for (i, fig) in state.figures.iter().enumerate() {
+        if fig.kind == dragon_kind {
+            continue;
+        }
+        let Some(t) = state.figure_tile(i as u16) else {
+            continue;
+        };
+        let on_volcano = game
+            .rules
+            .tiles
+            .tile(state.board.tiles[t as usize].tile)
+            .has_marker(volcano);
+        if (on_volcano || Some(t) == dragon) && !dragon_moved {
+            panic!("seed {seed}: a figure stands on a volcano or the dragon's tile after {last:?}");
+        }
+    }
+    // The dragon never ends a step on the fairy's tile (PD-12, default options).
+    if dragon_moved {
+        assert_ne!(
+            dragon,
+            neutral_tile(game, fairy_kind),
+            "seed {seed}: dragon on the fairy"
+        );
+    }
+    // Followers are conserved: supply + board = 7.
+    for p in 0..state.players.len() as u8 {
+        let n = state
+            .figures
+            .iter()
+            .filter(|f| {
+                f.owner == p
+                    && game.rules.figure_kinds[f.kind as usize].class == FigureClass::Follower
+                    && matches!(f.at, Location::Supply | Location::Feature(_))
+            })
+            .count();
+        assert_eq!(n, 7, "seed {seed}: player {p} has {n} followers");
+    }
+}
+
+#[test]
+fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
+    let options = BTreeMap::new();
+    let rules = rules(&options);
+    let catalog = catalog();
+    let mut steps = 0u64;
+    let mut fairy_moves = 0u64;
+    for seed in 0..GAMES {
+        let players = 1 + (seed % 4) as usize;
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let order = draw_order(&rules, &[], SupplyMode::Full, seed).expect("supply");
+        let mut game = Game::new(
+            rules.clone(),
+            Setup {
+                players: names.clone(),
+                draw_order: order.clone(),
+                seed,
+            },
+        )
+        .expect("game");
+        let mut bots: Vec<Bot> = (0..players)
+            .map(|i| Bot::new(Strategy::Random, seed, i as u64))
+            .collect();
+        let mut moves = Vec::new();
+        while !game.is_over() {
+            let a = bots[game.decider() as usize]
+                .choose(&mut game)
+                .expect("move");
+            let is_step = game.phase() == "dragon-move";
+            steps += u64::from(is_step);
+            fairy_moves += u64::from(matches!(a, Action::Verb { .. }) && !is_step);
+            moves.push(action_to_move(&game.rules, &game.state, &a));
+            game.apply(&a).expect("legal");
+            check(&game, seed, &a, is_step);
+        }
+        assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
+        let rec = Record {
+            game: GameHeader {
+                expansions: vec!["princess-dragon".into()],
+                players: names,
+                seed: Some(seed),
+                draw: order
+                    .iter()
+                    .map(|&t| rules.tiles.tile(t).id.clone())
+                    .collect(),
+                supply: Some(SupplyKind::Draw),
+                rules: options.clone(),
+            },
+            moves,
+            expect: None,
+        };
+        let text = toml::to_string(&rec).expect("serializes");
+        let loaded = record::parse(&text, "mem.toml", record::Format::Toml).expect("parses");
+        let replayed = record::replay(&loaded, &catalog)
+            .unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e:?}"));
+        assert_eq!(
+            replayed.game.state, game.state,
+            "seed {seed}: replay differs"
+        );
+    }
+    // The random bot really exercises the expansion.
+    assert!(steps > 10 * GAMES, "only {steps} dragon steps");
+    assert!(fairy_moves > GAMES, "only {fairy_moves} fairy moves");
+}
