@@ -5,67 +5,11 @@
 //! Hooks receive a read-only [`Ctx`] and push [`Command`]s; the engine validates and
 //! applies them. Hooks must be deterministic: same state in, same commands out.
 
-use serde::{Deserialize, Serialize};
-
-use crate::engine::{Action, ArgKind, Command, Event, GameState};
-use crate::figures::FigureKindDecl;
+use crate::engine::{Action, Command, Event, GameState};
+pub use crate::manifest::{
+    Manifest, OrderDecl, PhaseCondition, PhaseDecl, RuleDecl, RuleOptionDecl, VerbDecl,
+};
 use crate::rules::Rules;
-use crate::tiles::vocab::{KindDecl, MarkerDecl};
-
-/// A phase an expansion adds to the turn, placed relative to an existing one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PhaseDecl {
-    /// Phase name, e.g. `dragon-move`.
-    pub name: String,
-    /// Run right after this phase...
-    pub after: Option<String>,
-    /// ...or right before this one.
-    pub before: Option<String>,
-    /// Only when this option of the declaring expansion has this value (`(option, value)`),
-    /// e.g. the dragon's movement after scoring under `dragon-move = after-scoring`.
-    pub when: Option<(String, String)>,
-}
-
-/// A move kind an expansion adds to game records (`fairy`, `dragon`, `release`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VerbDecl {
-    /// The record key.
-    pub name: String,
-    /// The shape of its value.
-    pub arg: ArgKind,
-}
-
-/// A typed rule option (`princess-dragon.dragon-move`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RuleOptionDecl {
-    /// Option name, without the expansion prefix.
-    pub name: String,
-    /// Allowed values; the first is the default.
-    pub values: Vec<String>,
-    /// One line saying what it changes.
-    pub doc: String,
-}
-
-/// Everything an expansion declares before any of its code runs.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Manifest {
-    /// Expansion id, as given to `--expansions` (`base` for the core rules).
-    pub id: String,
-    /// Human name.
-    pub name: String,
-    /// Feature kinds it registers.
-    pub kinds: Vec<KindDecl>,
-    /// Markers it registers.
-    pub markers: Vec<MarkerDecl>,
-    /// Figure kinds it brings.
-    pub figures: Vec<FigureKindDecl>,
-    /// Phases it adds.
-    pub phases: Vec<PhaseDecl>,
-    /// Record verbs it adds.
-    pub verbs: Vec<VerbDecl>,
-    /// Rule options.
-    pub options: Vec<RuleOptionDecl>,
-}
 
 /// A tile-data file an expansion ships.
 #[derive(Clone, Debug, PartialEq, Eq)]

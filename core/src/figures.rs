@@ -1,6 +1,7 @@
 //! Figures: followers and every other wooden piece, where they stand, and the
 //! declarations that say what kind of piece each is.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::features::NodeId;
@@ -44,7 +45,7 @@ pub struct Figure {
 }
 
 /// The broad class of a figure kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum FigureClass {
     /// A player's follower: counts for majorities.
@@ -56,20 +57,27 @@ pub enum FigureClass {
 }
 
 /// A figure kind, as an expansion declares it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FigureKindDecl {
-    /// Namespace of the declaring expansion.
+    /// Namespace of the declaring expansion (in a manifest it defaults to its id).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub namespace: String,
     /// Short name (`follower`, `dragon`, `fairy`).
     pub name: String,
-    /// Follower, special or neutral.
+    /// `follower`, `special` or `neutral`.
     pub class: FigureClass,
     /// Weight in majorities (1 for a follower, 0 for figures that do not count).
+    #[serde(default)]
     pub strength: u8,
     /// Copies each player starts with (followers: 7, BASE-2).
+    #[serde(default)]
     pub per_player: u8,
     /// Copies of a neutral figure in the game.
+    #[serde(default)]
     pub neutral: u8,
-    /// Declared tags (e.g. `edible`), for rules of other expansions to read.
+    /// Declared tags that rules of any expansion may read: `flesh-and-blood` (the dragon
+    /// eats it, Vodyanoy takes it), `returns-with-last-follower` (builder, pig).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
 }

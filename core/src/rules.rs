@@ -7,6 +7,7 @@ use std::fmt;
 use crate::engine::ArgKind;
 use crate::expansion::{Expansion, Manifest};
 use crate::figures::FigureKindDecl;
+use crate::precedence::{self, Plan};
 use crate::tiles::{TileSet, TileTypeId, Vocabulary};
 
 /// Why a set of expansions or options could not be put together.
@@ -50,6 +51,8 @@ pub struct Rules {
     pub verbs: Vec<Verb>,
     /// Whether any figure kind returns with its owner's last follower (PD-9).
     pub has_dependents: bool,
+    /// The resolved order of rules at every decision point.
+    pub plan: Plan,
     options: Vec<BTreeMap<String, String>>,
 }
 
@@ -79,6 +82,11 @@ impl Rules {
             ));
         }
         for (i, m) in manifests.iter().enumerate() {
+            if m.id.is_empty() {
+                return Err(RulesError(
+                    "an expansion has an empty id (is its manifest broken?)".into(),
+                ));
+            }
             if manifests[..i].iter().any(|o| o.id == m.id) {
                 return Err(RulesError(format!("expansion `{}` is enabled twice", m.id)));
             }
@@ -182,12 +190,22 @@ impl Rules {
             option_values[i].insert(name.to_string(), value.clone());
         }
         let phases = order_phases(&manifests, &option_values)?;
+        let plan = precedence::resolve(&manifests).map_err(|errors| {
+            RulesError(
+                errors
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        })?;
         let has_dependents = figure_kinds.iter().any(|k| {
             k.tags
                 .iter()
                 .any(|t| t == crate::engine::RETURNS_WITH_LAST_FOLLOWER)
         });
         Ok(Rules {
+            plan,
             has_dependents,
             expansions,
             manifests,
@@ -264,8 +282,8 @@ fn order_phases(
     let mut phases: Vec<String> = Vec::new();
     for (m, opts) in manifests.iter().zip(options) {
         for p in &m.phases {
-            if let Some((option, value)) = &p.when
-                && opts.get(option) != Some(value)
+            if let Some(w) = &p.when
+                && opts.get(&w.option) != Some(&w.value)
             {
                 continue;
             }

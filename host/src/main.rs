@@ -27,12 +27,14 @@ enum Command {
     Replay(cmd::replay::ReplayArgs),
     /// Validate tile-data files.
     Validate(cmd::validate::ValidateArgs),
-    /// Print a JSON Schema (draft-07): `tiles` or `record`.
+    /// Print a JSON Schema (draft-07): `tiles`, `record` or `manifest`.
     Schema(cmd::schema::SchemaArgs),
     /// Play many random games and report games per second.
     Simulate(cmd::simulate::SimulateArgs),
     /// List expansions' rule options with their values and defaults.
     Rules(cmd::rules::RulesArgs),
+    /// Show phases, the resolved rule order at every decision point, and why.
+    Plan(cmd::plan::PlanArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Schema(a) => cmd::schema::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Rules(a) => cmd::rules::run(a),
+        Command::Plan(a) => cmd::plan::run(a),
     };
     ExitCode::from(code)
 }

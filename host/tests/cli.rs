@@ -192,6 +192,7 @@ fn checked_in_schemas_match_the_code() {
     for (which, file) in [
         ("tiles", "schema/tiles.schema.json"),
         ("record", "schema/record.schema.json"),
+        ("manifest", "schema/manifest.schema.json"),
     ] {
         let o = carc(&["schema", which]);
         assert!(o.status.success());

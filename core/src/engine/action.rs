@@ -1,5 +1,6 @@
 //! Actions: the decisions a player makes, as the engine offers them.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::features::NodeId;
@@ -58,7 +59,7 @@ pub enum Arg {
 }
 
 /// What kind of argument a verb takes in a game record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ArgKind {
     /// `verb = true`

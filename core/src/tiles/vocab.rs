@@ -2,6 +2,7 @@
 //! expansion under its namespace. The core registers `city`, `road`, `field` and
 //! `monastery` under the namespace `base`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Index of a feature kind in a [`Vocabulary`].
@@ -23,7 +24,7 @@ pub mod kinds {
 }
 
 /// How features of a kind behave on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum KindShape {
     /// Touches edges and joins the same kind across them; complete when no edge is open
@@ -38,23 +39,29 @@ pub enum KindShape {
 }
 
 /// A registered feature kind.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct KindDecl {
-    /// Namespace of the registering expansion (`base` for the core).
+    /// Namespace of the registering expansion (`base` for the core; in a manifest it
+    /// defaults to the manifest's id).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub namespace: String,
     /// Short name, as written in tile data and record feature references.
     pub name: String,
     /// Board behaviour.
     pub shape: KindShape,
     /// Declared tags (e.g. `shelter`: figures there are safe from the dragon).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
 }
 
 /// A registered marker.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MarkerDecl {
-    /// Namespace of the registering expansion.
+    /// Namespace of the registering expansion (in a manifest it defaults to the
+    /// manifest's id).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub namespace: String,
     /// Short name, as written in tile data.
     pub name: String,

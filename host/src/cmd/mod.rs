@@ -1,5 +1,6 @@
 //! One module per `carc` subcommand.
 
+pub mod plan;
 pub mod play;
 pub mod replay;
 pub mod rules;

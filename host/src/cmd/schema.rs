@@ -9,6 +9,8 @@ pub enum Which {
     Tiles,
     /// Game records.
     Record,
+    /// Expansion manifests (`plugins/*/manifest.toml`).
+    Manifest,
 }
 
 /// Arguments of `carc schema`.
@@ -23,6 +25,7 @@ pub fn run(args: SchemaArgs) -> u8 {
     let text = match args.which {
         Which::Tiles => carc_core::tiles::schema::tile_schema_json(),
         Which::Record => carc_core::record::record_schema_json(),
+        Which::Manifest => carc_core::manifest::manifest_schema_json(),
     };
     print!("{text}");
     0

@@ -77,8 +77,10 @@ pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>)
     }
 }
 
-/// PD-2, PD-3: nothing is deployed on the dragon's tile or on a volcano, by any means
-/// (portal included); the fairy does not go there either.
+/// PD-2, PD-3: nothing is deployed on the dragon's tile, by any means (portal included);
+/// the fairy does not go there either. A volcano holds the dragon in the turn it is
+/// placed; once the dragon has left it, it is an ordinary tile ("at no point may
+/// followers occupy the same tile as the dragon").
 pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
     let target = match *action {
         Action::Deploy { node, .. } => node,
@@ -88,9 +90,7 @@ pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
         } if verb == ids.fairy_verb => node,
         _ => return false,
     };
-    let tile = ctx.state.board.graph.node(target).tile;
-    let tile_type = ctx.state.board.tiles[tile as usize].tile;
-    dragon_tile(ctx, ids) == Some(tile) || ctx.rules.tiles.tile(tile_type).has_marker(ids.volcano)
+    dragon_tile(ctx, ids) == Some(ctx.state.board.graph.node(target).tile)
 }
 
 /// PD-4: after a dragon tile is placed, the dragon moves six steps (set up here).

@@ -1,12 +1,11 @@
 //! What the expansion registers (markers, figures, phases, moves, options) and the
 //! indices those names get in a particular game.
 
-use carc_core::engine::{ArgKind, VerbId};
-use carc_core::expansion::{Manifest, PhaseDecl, RuleOptionDecl, VerbDecl};
-use carc_core::figures::{FigureClass, FigureKindDecl, FigureKindId};
+use carc_core::engine::VerbId;
+use carc_core::expansion::Manifest;
+use carc_core::figures::FigureKindId;
 use carc_core::rules::Rules;
 use carc_core::tiles::MarkerId;
-use carc_core::tiles::vocab::MarkerDecl;
 
 use crate::ID;
 
@@ -35,92 +34,14 @@ pub mod opt {
     pub const FAIRY_BLOCKS: &str = "fairy-blocks-dragon";
 }
 
-/// The declarations.
+/// The manifest as shipped.
+pub const MANIFEST_TOML: &str = include_str!("../manifest.toml");
+
+/// The declarations, from `manifest.toml`.
 pub fn manifest() -> Manifest {
-    let marker = |name: &str| MarkerDecl {
-        namespace: ID.into(),
-        name: name.into(),
-    };
-    let neutral = |name: &str| FigureKindDecl {
-        namespace: ID.into(),
-        name: name.into(),
-        class: FigureClass::Neutral,
-        strength: 0,
-        per_player: 0,
-        neutral: 1,
-        tags: vec![],
-    };
-    let option = |name: &str, values: &[&str], doc: &str| RuleOptionDecl {
-        name: name.into(),
-        values: values.iter().map(|v| v.to_string()).collect(),
-        doc: doc.into(),
-    };
-    let dragon_phase = |after: &str, value: &str| PhaseDecl {
-        name: DRAGON_PHASE.into(),
-        after: Some(after.into()),
-        before: None,
-        when: Some((opt::DRAGON_MOVE.into(), value.into())),
-    };
-    Manifest {
-        id: ID.into(),
-        name: "The Princess and the Dragon".into(),
-        kinds: vec![],
-        markers: ["volcano", "dragon", "portal", "princess", "tunnel"]
-            .into_iter()
-            .map(marker)
-            .collect(),
-        figures: vec![neutral("dragon"), neutral("fairy")],
-        phases: vec![
-            dragon_phase("deploy", "before-scoring"),
-            dragon_phase("score", "after-scoring"),
-        ],
-        verbs: vec![
-            VerbDecl {
-                name: "fairy".into(),
-                arg: ArgKind::Feature,
-            },
-            VerbDecl {
-                name: "princess".into(),
-                arg: ArgKind::Feature,
-            },
-            VerbDecl {
-                name: "dragon".into(),
-                arg: ArgKind::Side,
-            },
-        ],
-        options: vec![
-            option(
-                opt::DRAGON_MOVE,
-                &["before-scoring", "after-scoring"],
-                "when the dragon moves after a dragon tile: before completed features score (HiG) or after (RGG Big Box)",
-            ),
-            option(
-                opt::PRINCESS,
-                &["may", "must"],
-                "whether a princess tile joined to a city with knights may or must remove one",
-            ),
-            option(
-                opt::FAIRY_PLACEMENT,
-                &["next-to-follower", "on-tile"],
-                "the fairy stands next to one follower (HiG) or on a tile, for every follower there (RGG/ZMG)",
-            ),
-            option(
-                opt::DRAGON_TILES,
-                &["set-aside", "reshuffle"],
-                "a dragon tile drawn before the first volcano is set aside, or put back into the supply",
-            ),
-            option(
-                opt::FAIRY_BONUS,
-                &["standard", "five-on-completion"],
-                "1 point per turn and 3 per scored feature, or no turn point and 5 per completed feature",
-            ),
-            option(
-                opt::FAIRY_BLOCKS,
-                &["entry", "eating-only"],
-                "the dragon may not enter the fairy's tile, or may enter it but eats nothing there",
-            ),
-        ],
-    }
+    // The file is part of the crate and checked by its tests; a broken one is a build
+    // defect, reported as an empty manifest the host refuses to load.
+    Manifest::from_toml(MANIFEST_TOML, "plugins/princess-dragon/manifest.toml").unwrap_or_default()
 }
 
 /// This expansion's names resolved to indices in one game's rules.

@@ -56,7 +56,8 @@ fn check(game: &Game, seed: u64, last: &Action, dragon_moved: bool) {
     let (dragon_kind, fairy_kind) = (figure_kind(game, "dragon"), figure_kind(game, "fairy"));
     let dragon = neutral_tile(game, dragon_kind);
     let volcano = game.rules.vocab.marker("volcano").expect("registered");
-    // No figure on a volcano or the dragon's tile, except what the dragon found on arrival.
+    // No figure on the dragon's tile (a volcano holds it in the turn it is placed),
+    // except what the dragon itself found on arrival (PD-2, PD-3).
     for (i, fig) in state.figures.iter().enumerate() {
         if fig.kind == dragon_kind {
             continue;
@@ -64,13 +65,22 @@ fn check(game: &Game, seed: u64, last: &Action, dragon_moved: bool) {
         let Some(t) = state.figure_tile(i as u16) else {
             continue;
         };
-        let on_volcano = game
+        if Some(t) == dragon && !dragon_moved {
+            panic!("seed {seed}: a figure stands on the dragon's tile after {last:?}");
+        }
+    }
+    // Nothing was deployed on a volcano placed this turn.
+    if let Some(placed) = state.turn.placed {
+        let tile = game
             .rules
             .tiles
-            .tile(state.board.tiles[t as usize].tile)
-            .has_marker(volcano);
-        if (on_volcano || Some(t) == dragon) && !dragon_moved {
-            panic!("seed {seed}: a figure stands on a volcano or the dragon's tile after {last:?}");
+            .tile(state.board.tiles[placed as usize].tile);
+        if tile.has_marker(volcano) {
+            let on_it =
+                state.figures.iter().enumerate().any(|(i, f)| {
+                    f.kind != dragon_kind && state.figure_tile(i as u16) == Some(placed)
+                });
+            assert!(!on_it, "seed {seed}: a figure on the volcano just placed");
         }
     }
     // The dragon never ends a step on the fairy's tile (PD-12, default options).

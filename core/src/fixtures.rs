@@ -1,0 +1,114 @@
+//! Test-only expansions that exercise the SDK where no shipped expansion does yet (a
+//! builder-like figure for PD-9 / RP-6 / X-2). Used by tests of the core and of plugins.
+
+use crate::engine::{Action, Arg, ArgKind, Command, RETURNS_WITH_LAST_FOLLOWER};
+use crate::expansion::{Ctx, Expansion, Manifest, VerbDecl};
+use crate::figures::{FOLLOWER, FigureClass, FigureKindDecl, Location};
+
+/// A builder (one per player) that may join a feature where its owner has a follower on
+/// the tile just placed, and a `retreat` move that takes one of your followers home.
+/// The builder is declared `returns-with-last-follower` and nothing else.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Builders;
+
+impl Builders {
+    /// The builder's figure kind in a game's rules.
+    pub fn kind(rules: &crate::rules::Rules) -> u8 {
+        rules
+            .figure_kinds
+            .iter()
+            .position(|k| k.namespace == "builders" && k.name == "builder")
+            .unwrap_or(usize::MAX) as u8
+    }
+}
+
+impl Expansion for Builders {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "builders".into(),
+            name: "test builders".into(),
+            version: "0.1.0".into(),
+            figures: vec![FigureKindDecl {
+                namespace: "builders".into(),
+                name: "builder".into(),
+                class: FigureClass::Special,
+                strength: 0,
+                per_player: 1,
+                neutral: 0,
+                tags: vec![RETURNS_WITH_LAST_FOLLOWER.into()],
+            }],
+            verbs: vec![VerbDecl {
+                name: "retreat".into(),
+                arg: ArgKind::Feature,
+            }],
+            ..Manifest::default()
+        }
+    }
+
+    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        let st = ctx.state;
+        if ctx.phase != "deploy" || st.turn.figure_step_done {
+            return;
+        }
+        let Some(placed) = st.turn.placed else { return };
+        let builder = Builders::kind(ctx.rules);
+        let retreat = ctx.rules.verb("retreat").map_or(u8::MAX, |(v, _)| v);
+        let pt = st.board.tiles[placed as usize];
+        if st.first_in_supply(st.turn.player, builder).is_some() {
+            for f in 0..ctx.rules.tiles.tile(pt.tile).features.len() as u32 {
+                let node = pt.first_node + f;
+                let mine = st.figures_on_feature(node).any(|x| {
+                    let fig = st.figures[x as usize];
+                    fig.owner == st.turn.player && fig.kind == FOLLOWER
+                });
+                if mine {
+                    out.push(Action::Deploy {
+                        figure: builder,
+                        node,
+                    });
+                }
+            }
+        }
+        for fig in &st.figures {
+            if let Location::Feature(n) = fig.at
+                && fig.owner == st.turn.player
+                && fig.kind == FOLLOWER
+            {
+                out.push(Action::Verb {
+                    verb: retreat,
+                    arg: Arg::Feature(n),
+                });
+            }
+        }
+    }
+
+    fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
+        let player = ctx.state.turn.player;
+        match *action {
+            Action::Deploy { figure, node } => out.push(Command::Deploy {
+                player,
+                figure,
+                node,
+            }),
+            Action::Verb {
+                arg: Arg::Feature(n),
+                ..
+            } => {
+                let Some(f) = ctx
+                    .state
+                    .figures
+                    .iter()
+                    .position(|f| f.owner == player && f.at == Location::Feature(n))
+                else {
+                    return;
+                };
+                out.push(Command::ReturnFigure {
+                    figure: f as u16,
+                    why: Some("retreats".into()),
+                });
+            }
+            _ => return,
+        }
+        out.push(Command::FigureStepDone);
+    }
+}

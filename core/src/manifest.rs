@@ -1,0 +1,284 @@
+//! Expansion manifests: everything an expansion declares before any of its code runs —
+//! feature kinds, markers, figures (with tags), phases, record moves, rule options, and
+//! its rules with their declared precedence. Plugins ship them as TOML
+//! (`plugins/*/manifest.toml`), checked against `schema/manifest.schema.json`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::ArgKind;
+use crate::figures::FigureKindDecl;
+use crate::span;
+use crate::tiles::validate::Diagnostic;
+use crate::tiles::vocab::{KindDecl, MarkerDecl};
+
+/// When a phase exists: only under one value of one of the declaring expansion's options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseCondition {
+    /// The option's name (without the expansion prefix).
+    pub option: String,
+    /// The value under which the phase exists.
+    pub value: String,
+}
+
+/// A phase an expansion adds to the turn, placed relative to an existing one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseDecl {
+    /// Phase name, e.g. `dragon-move`.
+    pub name: String,
+    /// Run right after this phase...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    /// ...or right before this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
+    /// Only under this option value (e.g. the dragon's movement after scoring).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<PhaseCondition>,
+}
+
+/// A move kind an expansion adds to game records (`fairy`, `dragon`, `release`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerbDecl {
+    /// The record key.
+    pub name: String,
+    /// The shape of its value: `none`, `pos` (`[x, y]`), `feature` (`[x, y, PORT]`) or
+    /// `side` (`"N"`).
+    pub arg: ArgKind,
+}
+
+/// A typed rule option (`princess-dragon.dragon-move`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleOptionDecl {
+    /// Option name, without the expansion prefix.
+    pub name: String,
+    /// Allowed values; the first is the default.
+    pub values: Vec<String>,
+    /// One line saying what it changes.
+    #[serde(default)]
+    pub doc: String,
+}
+
+/// One of the expansion's rules at a decision point, with its declared order against
+/// other rules there (DESIGN principle 4). Rules are named `expansion:rule`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleDecl {
+    /// The rule's id within the expansion (`vodyanoy`).
+    pub id: String,
+    /// The decision point it takes part in (`figure-capture`).
+    pub point: String,
+    /// What it claims there (e.g. `follower`): two rules that claim the same thing must
+    /// be ordered, or the host reports an ambiguity.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<String>,
+    /// Rules (`expansion:rule`) this one goes before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<String>,
+    /// Rules (`expansion:rule`) this one goes after.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<String>,
+    /// What the rule does, for `carc plan`.
+    #[serde(default)]
+    pub doc: String,
+}
+
+/// An order between two rules that a manifest declares without owning either (e.g. a
+/// third party settling how two other expansions' rules interact).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OrderDecl {
+    /// The decision point.
+    pub point: String,
+    /// The rule that acts first (`expansion:rule`).
+    pub first: String,
+    /// The rule that acts after it (`expansion:rule`).
+    pub then: String,
+    /// Why, for `carc plan`.
+    #[serde(default)]
+    pub doc: String,
+}
+
+/// Everything an expansion declares before any of its code runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "carc expansion manifest")]
+pub struct Manifest {
+    /// Expansion id, as given to `--expansions` (`base` for the core rules).
+    pub id: String,
+    /// Human name.
+    pub name: String,
+    /// Version of the expansion (semantic versioning).
+    #[serde(default = "default_version")]
+    pub version: String,
+    /// Feature kinds it registers.
+    #[serde(default, rename = "kind", skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<KindDecl>,
+    /// Markers it registers.
+    #[serde(default, rename = "marker", skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<MarkerDecl>,
+    /// Figure kinds it brings, with their tags.
+    #[serde(default, rename = "figure", skip_serializing_if = "Vec::is_empty")]
+    pub figures: Vec<FigureKindDecl>,
+    /// Phases it adds.
+    #[serde(default, rename = "phase", skip_serializing_if = "Vec::is_empty")]
+    pub phases: Vec<PhaseDecl>,
+    /// Record moves it adds.
+    #[serde(default, rename = "verb", skip_serializing_if = "Vec::is_empty")]
+    pub verbs: Vec<VerbDecl>,
+    /// Rule options.
+    #[serde(default, rename = "option", skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<RuleOptionDecl>,
+    /// Its rules at decision points, with declared precedence.
+    #[serde(default, rename = "rule", skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<RuleDecl>,
+    /// Orders it declares between other expansions' rules.
+    #[serde(default, rename = "order", skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<OrderDecl>,
+}
+
+fn default_version() -> String {
+    "0.1.0".into()
+}
+
+impl Manifest {
+    /// Parses a manifest from TOML; every problem is located. Namespaces of the kinds,
+    /// markers and figures it declares default to the manifest's id.
+    pub fn from_toml(source: &str, file: &str) -> Result<Manifest, Diagnostic> {
+        let mut m: Manifest = toml::from_str(source).map_err(|e| {
+            let found = e.span();
+            let message = e.message().trim().to_string();
+            match found {
+                Some(s) => {
+                    let (line, column) = span::line_col(source, s.start);
+                    Diagnostic {
+                        file: file.to_string(),
+                        line,
+                        column,
+                        message,
+                        snippet: span::snippet(source, s),
+                    }
+                }
+                None => Diagnostic::unlocated(file, message),
+            }
+        })?;
+        let locate = |path: &[span::Seg], message: String| {
+            let s = span::toml_span(source, path);
+            match s {
+                Some(s) => {
+                    let (line, column) = span::line_col(source, s.start);
+                    Diagnostic {
+                        file: file.to_string(),
+                        line,
+                        column,
+                        message,
+                        snippet: span::snippet(source, s),
+                    }
+                }
+                None => Diagnostic::unlocated(file, message),
+            }
+        };
+        if !valid_id(&m.id) {
+            return Err(locate(
+                &["id".into()],
+                format!(
+                    "`{}` is not a valid expansion id (lowercase letters, digits and `-`)",
+                    m.id
+                ),
+            ));
+        }
+        if !valid_version(&m.version) {
+            return Err(locate(
+                &["version".into()],
+                format!("`{}` is not a semantic version (like 1.2.0)", m.version),
+            ));
+        }
+        for (i, r) in m.rules.iter().enumerate() {
+            for (key, refs) in [("before", &r.before), ("after", &r.after)] {
+                for (j, name) in refs.iter().enumerate() {
+                    if name
+                        .split_once(':')
+                        .is_none_or(|(e, r)| e.is_empty() || r.is_empty())
+                    {
+                        return Err(locate(
+                            &["rule".into(), i.into(), key.into(), j.into()],
+                            format!("`{name}` must name a rule as `expansion:rule`"),
+                        ));
+                    }
+                }
+            }
+        }
+        for (i, o) in m.orders.iter().enumerate() {
+            for (key, name) in [("first", &o.first), ("then", &o.then)] {
+                if name
+                    .split_once(':')
+                    .is_none_or(|(e, r)| e.is_empty() || r.is_empty())
+                {
+                    return Err(locate(
+                        &["order".into(), i.into(), key.into()],
+                        format!("`{name}` must name a rule as `expansion:rule`"),
+                    ));
+                }
+            }
+        }
+        m.fill_namespaces();
+        Ok(m)
+    }
+
+    /// Sets the namespace of declared kinds, markers and figures to the manifest's id
+    /// where it was left out.
+    pub fn fill_namespaces(&mut self) {
+        let id = self.id.clone();
+        for k in &mut self.kinds {
+            if k.namespace.is_empty() {
+                k.namespace = id.clone();
+            }
+        }
+        for k in &mut self.markers {
+            if k.namespace.is_empty() {
+                k.namespace = id.clone();
+            }
+        }
+        for k in &mut self.figures {
+            if k.namespace.is_empty() {
+                k.namespace = id.clone();
+            }
+        }
+    }
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// `MAJOR.MINOR.PATCH` with an optional pre-release or build suffix.
+fn valid_version(v: &str) -> bool {
+    let core = v.split(['-', '+']).next().unwrap_or("");
+    let parts: Vec<&str> = core.split('.').collect();
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// The manifest schema (draft-07).
+pub fn manifest_schema() -> serde_json::Value {
+    let schema = schemars::generate::SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<Manifest>();
+    serde_json::to_value(schema).unwrap_or_default()
+}
+
+/// The manifest schema as pretty JSON with a trailing newline.
+pub fn manifest_schema_json() -> String {
+    let mut s = serde_json::to_string_pretty(&manifest_schema()).unwrap_or_default();
+    s.push('\n');
+    s
+}

@@ -1,0 +1,69 @@
+//! `carc plan --expansions a,b`: how the enabled expansions fit together — the turn's
+//! phases, the order in which expansions are asked, every decision point's resolved rule
+//! order with the declarations behind it, and the declared figure tags.
+
+use clap::Args;
+
+/// Arguments of `carc plan`.
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    /// Expansions to enable (default: every available one).
+    #[arg(long, value_name = "a,b")]
+    expansions: Option<String>,
+    /// A rule option, `<expansion>.<option>=<value>` (repeatable).
+    #[arg(long = "rule", value_name = "EXP.OPTION=VALUE")]
+    rules: Vec<String>,
+}
+
+/// Prints the plan, or the precedence errors (exit 2).
+pub fn run(args: PlanArgs) -> u8 {
+    let catalog = crate::catalog::catalog();
+    let ids = match &args.expansions {
+        Some(list) => super::split_list(list),
+        None => catalog.ids(),
+    };
+    let options = match super::parse_rules(&args.rules) {
+        Ok(o) => o,
+        Err(e) => return super::fail(e),
+    };
+    let rules = match catalog.rules(&ids, &options) {
+        Ok(r) => r,
+        Err(e) => return super::fail(e),
+    };
+    let names: Vec<&str> = rules.manifests.iter().map(|m| m.id.as_str()).collect();
+    println!("expansions (asked in this order): {}", names.join(", "));
+    println!("phases: {}", rules.phases.join(" -> "));
+    if rules.plan.points.is_empty() {
+        println!("decision points: none declared");
+    }
+    for (point, order) in &rules.plan.points {
+        println!("decision point `{point}`:");
+        for (i, r) in order.iter().enumerate() {
+            let claims = if r.claims.is_empty() {
+                String::new()
+            } else {
+                format!(" [claims {}]", r.claims.join(", "))
+            };
+            println!("  {}. {}{claims}", i + 1, r.id);
+            if !r.doc.is_empty() {
+                println!("       {}", r.doc);
+            }
+            for b in &r.because {
+                println!("       because {b}");
+            }
+            if r.because.is_empty() {
+                println!("       no declared order: placed by id");
+            }
+        }
+    }
+    println!("figure tags:");
+    for k in &rules.figure_kinds {
+        let tags = if k.tags.is_empty() {
+            "none".to_string()
+        } else {
+            k.tags.join(", ")
+        };
+        println!("  {}:{} ({:?}): {tags}", k.namespace, k.name, k.class);
+    }
+    0
+}
