@@ -50,6 +50,12 @@ pub trait Expansion: Send + Sync {
     /// The declarations.
     fn manifest(&self) -> Manifest;
 
+    /// Whether a tile (of any expansion) stays out of the supply under this expansion's
+    /// options (e.g. the Russian promos' `sets = 2013`). `me` is its index in the rules.
+    fn excludes_tile(&self, _rules: &Rules, _me: usize, _tile: &crate::tiles::TileType) -> bool {
+        false
+    }
+
     /// The tile data it ships.
     fn tile_sources(&self) -> Vec<TileSource> {
         Vec::new()

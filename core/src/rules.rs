@@ -236,10 +236,23 @@ impl Rules {
         self.manifests.iter().position(|m| m.id == id)
     }
 
+    /// Whether a tile type is in this game's supply (no expansion's options exclude it).
+    pub fn in_supply(&self, tile: TileTypeId) -> bool {
+        let t = self.tiles.tile(tile);
+        !self
+            .expansions
+            .iter()
+            .enumerate()
+            .any(|(i, e)| e.excludes_tile(self, i, t))
+    }
+
     /// The full supply: every copy of every tile, less the start tile, in tile-type order.
     pub fn full_supply(&self) -> Vec<TileTypeId> {
         let mut out = Vec::new();
         for (i, t) in self.tiles.types.iter().enumerate() {
+            if !self.in_supply(i as TileTypeId) {
+                continue;
+            }
             let mut n = t.count;
             if self.tiles.start == Some(i as TileTypeId) {
                 n = n.saturating_sub(1);

@@ -23,6 +23,12 @@ pub fn draw_order(
     mode: SupplyMode,
     seed: u64,
 ) -> Result<Vec<TileTypeId>, String> {
+    if let Some(&t) = first.iter().find(|&&t| !rules.in_supply(t)) {
+        return Err(format!(
+            "`{}` is not in this game's supply (excluded by a rule option)",
+            rules.tiles.tile(t).id
+        ));
+    }
     if mode == SupplyMode::Draw {
         return Ok(first.to_vec());
     }

@@ -95,20 +95,29 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             from,
             to,
             by,
-        } => match by {
-            Some(p) => format!(
+            why,
+        } => match (by, why) {
+            (_, Some(why)) => format!(
+                "  {} on {} is {why} (now on {})",
+                figure(*f),
+                place(*from),
+                place(*to)
+            ),
+            (Some(p), None) => format!(
                 "  {} moves {} from {} to {}",
                 name(*p),
                 figure(*f),
                 place(*from),
                 place(*to)
             ),
-            None => format!(
-                "  {} moves from {} to {}",
-                figure(*f),
-                place(*from),
-                place(*to)
-            ),
+            (None, None) => {
+                format!(
+                    "  {} moves from {} to {}",
+                    figure(*f),
+                    place(*from),
+                    place(*to)
+                )
+            }
         },
         Event::FigureReturned {
             figure: f,

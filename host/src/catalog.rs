@@ -3,17 +3,19 @@
 
 use std::sync::Arc;
 
-use carc_core::catalog::Catalog;
+use carc_core::catalog::{Catalog, Factory};
 
 /// Every expansion available to `--expansions`.
 pub fn catalog() -> Catalog {
     let mut c = Catalog::new();
-    let statics: [carc_core::catalog::Factory; 1] = [Arc::new(|| {
-        Box::new(carc_princess_dragon::PrincessDragon::new())
-    })];
+    let statics: [Factory; 2] = [
+        Arc::new(|| Box::new(carc_princess_dragon::PrincessDragon::new())),
+        Arc::new(|| Box::new(carc_russian_promos::RussianPromos::new())),
+    ];
     for f in statics {
-        // Ids are distinct by construction; a clash would be a programming error caught by tests.
-        let _ = c.add(f);
+        if let Err(e) = c.add(f) {
+            eprintln!("warning: an expansion could not be offered: {e}");
+        }
     }
     c
 }

@@ -5,6 +5,7 @@ mod scoring;
 
 pub use scoring::{
     FeatureValue, farm_cities, feature_points, feature_value, is_complete, majority, score_feature,
+    score_feature_worth,
 };
 
 use crate::board::Board;

@@ -154,9 +154,16 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
 /// Scores one feature: points to the majority, the feature marked scored, then every
 /// figure on it returned (BASE-8).
 pub fn score_feature(ctx: &Ctx, node: NodeId, out: &mut Vec<Command>) {
+    let points = feature_points(ctx.rules, ctx.state, node);
+    score_feature_worth(ctx, node, points, out);
+}
+
+/// Scores one feature for a given number of points (an expansion's own kinds use this
+/// with their own value): points to the majority, the feature marked scored, every
+/// figure on it returned.
+pub fn score_feature_worth(ctx: &Ctx, node: NodeId, points: i32, out: &mut Vec<Command>) {
     let winners = majority(ctx.rules, ctx.state, node);
     if !winners.is_empty() {
-        let points = feature_points(ctx.rules, ctx.state, node);
         for player in winners {
             out.push(Command::Score {
                 player,

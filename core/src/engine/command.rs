@@ -59,6 +59,9 @@ pub enum Command {
         figure: FigureId,
         /// Where to.
         to: Location,
+        /// Why, for the turn log (`trapped by Vodyanoy`), when the move is not a
+        /// player's own.
+        why: Option<String>,
     },
     /// Return a figure to its owner's supply (neutral figures go off the board).
     ReturnFigure {
@@ -161,6 +164,8 @@ pub enum Event {
         to: Location,
         /// The player whose decision moved it, if any.
         by: Option<PlayerId>,
+        /// Why, when it is not a player's own move.
+        why: Option<String>,
     },
     /// A figure went back to its owner's supply (or off the board).
     FigureReturned {

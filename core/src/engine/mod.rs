@@ -389,6 +389,8 @@ impl Game {
             self.log.push(event.clone());
         }
         let rules = self.rules.clone();
+        // Reactions to an event are rules at work, not the deciding player's move.
+        let actor = self.actor.take();
         self.depth += 1;
         for (i, e) in rules.expansions.iter().enumerate() {
             if e.wants_events() {
@@ -396,6 +398,7 @@ impl Game {
             }
         }
         self.depth -= 1;
+        self.actor = actor;
     }
 
     /// Applies commands issued by expansion `who`, in order.
@@ -548,7 +551,7 @@ impl Game {
                 st.board.graph.add_occupants(node, 1);
                 self.emit(Event::FigureDeployed { figure: f, node });
             }
-            Command::MoveFigure { figure, to } => {
+            Command::MoveFigure { figure, to, why } => {
                 let from = st
                     .figures
                     .get(figure as usize)
@@ -568,6 +571,7 @@ impl Game {
                     from,
                     to,
                     by,
+                    why,
                 });
                 self.release_dependents(figure, from);
             }

@@ -71,6 +71,7 @@ pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>)
     out.push(Command::MoveFigure {
         figure: dragon,
         to: Location::Tile(placed),
+        why: Some("flies to the volcano".into()),
     });
     if first && !ctx.state.set_aside.is_empty() {
         out.push(Command::ReshuffleSetAside);
@@ -162,6 +163,7 @@ pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     out.push(Command::MoveFigure {
         figure: dragon,
         to: Location::Tile(to),
+        why: None,
     });
     memory.steps_left -= 1;
     memory.visited.push(to);

@@ -54,6 +54,7 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     out.push(Command::MoveFigure {
         figure: fairy,
         to: Location::Tile(tile),
+        why: None,
     });
     let mut memory = Memory::load(ctx);
     memory.fairy_follower = Some(follower as FigureId);
