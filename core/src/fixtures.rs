@@ -112,3 +112,14 @@ impl Expansion for Builders {
         out.push(Command::FigureStepDone);
     }
 }
+
+/// An expansion that only declares (a manifest and nothing else): for testing how
+/// declarations combine, e.g. precedence fixtures.
+#[derive(Clone, Debug)]
+pub struct Declarations(pub Manifest);
+
+impl Expansion for Declarations {
+    fn manifest(&self) -> Manifest {
+        self.0.clone()
+    }
+}
