@@ -210,3 +210,145 @@ fn validate_accepts_the_base_tiles() {
     let o = carc(&["validate", "tiledefs/base.toml"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
 }
+
+#[test]
+fn the_expansions_play_full_games_from_the_command_line() {
+    for (exps, seed) in [
+        ("princess-dragon", "3"),
+        ("princess-dragon,russian-promos", "5"),
+    ] {
+        let dir = scratch(&format!("exp-{seed}"));
+        let rec = dir.join("game.toml");
+        let o = carc(&[
+            "play",
+            "--expansions",
+            exps,
+            "--seed",
+            seed,
+            "--record",
+            rec.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{exps}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("final scores:"), "{exps}");
+        assert!(
+            out.contains("moves the dragon"),
+            "{exps}: no dragon step in the log"
+        );
+        let r = carc(&["replay", rec.to_str().unwrap()]);
+        assert!(r.status.success(), "{exps}: {}", stderr(&r));
+    }
+}
+
+#[test]
+fn plan_prints_the_resolved_orders_and_why() {
+    let o = carc(&["plan", "--expansions", "russian-promos,princess-dragon"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "phases: turn-start -> draw -> place-tile -> deploy -> dragon-move -> score -> turn-end"
+        ),
+        "{out}"
+    );
+    let v = out
+        .find("1. russian-promos:vodyanoy")
+        .expect("vodyanoy first");
+    let s = out
+        .find("2. russian-promos:solovei")
+        .expect("solovei second");
+    assert!(v < s);
+    assert!(out.contains(
+        "because russian-promos:vodyanoy before russian-promos:solovei (declared by russian-promos)"
+    ));
+    let after = carc(&[
+        "plan",
+        "--expansions",
+        "princess-dragon",
+        "--rule",
+        "princess-dragon.dragon-move=after-scoring",
+    ]);
+    assert!(
+        stdout(&after).contains("score -> dragon-move -> turn-end"),
+        "{}",
+        stdout(&after)
+    );
+}
+
+#[test]
+fn rules_lists_options_and_rejects_unknown_values() {
+    let o = carc(&["rules", "princess-dragon"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for opt in [
+        "dragon-move",
+        "princess",
+        "fairy-placement",
+        "dragon-tiles-before-volcano",
+        "fairy-bonus",
+        "fairy-blocks-dragon",
+    ] {
+        assert!(
+            out.contains(&format!("princess-dragon.{opt} = ")),
+            "{opt} missing:\n{out}"
+        );
+    }
+    let bad = carc(&[
+        "play",
+        "--expansions",
+        "princess-dragon",
+        "--rule",
+        "princess-dragon.princess=always",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("cannot be `always` (allowed: may, must)"),
+        "{}",
+        stderr(&bad)
+    );
+    let unknown = carc(&[
+        "play",
+        "--expansions",
+        "princess-dragon",
+        "--rule",
+        "princess-dragon.wings=on",
+    ]);
+    assert!(stderr(&unknown).contains("unknown rule option `princess-dragon.wings`"));
+}
+
+#[test]
+fn expansion_tiles_need_their_expansion_unless_tiles_only() {
+    let all = carc(&[
+        "validate",
+        "tiledefs/base.toml",
+        "tiledefs/princess-dragon.toml",
+        "tiledefs/russian-promos.toml",
+    ]);
+    assert_eq!(all.status.code(), Some(0), "{}", stdout(&all));
+    assert!(
+        stdout(&all).contains("3 files, 57 tile types, 106 tiles: valid"),
+        "{}",
+        stdout(&all)
+    );
+    let without = carc(&[
+        "validate",
+        "--expansions",
+        "",
+        "tiledefs/princess-dragon.toml",
+    ]);
+    assert_eq!(without.status.code(), Some(1));
+    assert!(
+        stdout(&without)
+            .contains("tiledefs/princess-dragon.toml:11:12: error: unknown marker `volcano`"),
+        "{}",
+        stdout(&without)
+    );
+    let tiles_only = carc(&[
+        "validate",
+        "--expansions",
+        "",
+        "--tiles-only",
+        "tiledefs/princess-dragon.toml",
+    ]);
+    assert_eq!(tiles_only.status.code(), Some(0), "{}", stdout(&tiles_only));
+}
