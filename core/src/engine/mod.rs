@@ -131,6 +131,7 @@ impl Game {
                 drawn: None,
                 placed: None,
                 figure_step_done: false,
+                over: false,
             },
             rng: Rng::stream(setup.seed, 1),
             ext: vec![Vec::new(); rules.expansions.len()],
@@ -191,13 +192,20 @@ impl Game {
             .map_or("", |s| s.as_str())
     }
 
-    /// Whose decision is pending.
+    /// Whose decision is pending (between turns: the next player, who begins).
     pub fn decider(&self) -> PlayerId {
-        self.state.turn.decider
+        let turn = &self.state.turn;
+        if turn.over {
+            ((turn.player as usize + 1) % self.state.players.len()) as PlayerId
+        } else {
+            turn.decider
+        }
     }
 
-    /// Every legal action for the pending decision (empty when the game is over).
+    /// Every legal action for the pending decision (empty when the game is over). Between
+    /// two turns this begins the next one.
     pub fn legal_actions(&mut self) -> &[Action] {
+        self.resume();
         if !self.legal_valid {
             self.collect_actions();
         }
@@ -209,6 +217,7 @@ impl Game {
         if self.state.ended {
             return Err(Illegal("the game is over".into()));
         }
+        self.resume();
         if !self.legal_valid {
             self.collect_actions();
         }
@@ -222,6 +231,20 @@ impl Game {
         self.legal_valid = false;
         self.advance();
         Ok(())
+    }
+
+    /// Between two turns, plays what follows if it needs no decision and ends the game —
+    /// for example when every tile left is discarded or set aside. Otherwise nothing
+    /// changes (the next turn has not begun).
+    pub fn settle(&mut self) {
+        if self.state.turn.over && !self.state.ended {
+            let mut next = self.clone();
+            next.keep_log(false);
+            next.resume();
+            if next.state.ended {
+                self.resume();
+            }
+        }
     }
 
     /// Applies final scoring now (for records that stop before the end).
@@ -328,27 +351,41 @@ impl Game {
                 self.end_game();
                 continue;
             }
-            self.next_phase();
+            if self.state.turn.phase as usize + 1 >= self.rules.phases.len() {
+                // The turn is over. The next one begins when someone asks for its first
+                // decision, so the state after a move is the state at the end of its turn
+                // (a record's `[expect]` sees no next-turn effects such as the fairy's point).
+                self.state.turn.over = true;
+                self.legal.clear();
+                self.owners.clear();
+                self.legal_valid = true;
+                return;
+            }
+            self.state.turn.phase += 1;
+            self.enter_phase();
         }
     }
 
-    fn next_phase(&mut self) {
-        let turn = &mut self.state.turn;
-        turn.phase += 1;
-        if turn.phase as usize >= self.rules.phases.len() {
-            turn.phase = 0;
-            turn.number += 1;
-            turn.player = ((turn.player as usize + 1) % self.state.players.len()) as PlayerId;
-            turn.drawn = None;
-            turn.placed = None;
-            turn.figure_step_done = false;
-            let (number, player) = (turn.number, turn.player);
-            self.emit(Event::TurnStarted {
-                turn: number,
-                player,
-            });
+    /// Begins the next turn if the last one is over (and the game is not).
+    fn resume(&mut self) {
+        if !self.state.turn.over || self.state.ended {
+            return;
         }
+        let turn = &mut self.state.turn;
+        turn.over = false;
+        turn.phase = 0;
+        turn.number += 1;
+        turn.player = ((turn.player as usize + 1) % self.state.players.len()) as PlayerId;
+        turn.drawn = None;
+        turn.placed = None;
+        turn.figure_step_done = false;
+        let (number, player) = (turn.number, turn.player);
+        self.emit(Event::TurnStarted {
+            turn: number,
+            player,
+        });
         self.enter_phase();
+        self.advance();
     }
 
     fn enter_phase(&mut self) {

@@ -36,6 +36,8 @@ pub struct Turn {
     pub placed: Option<u32>,
     /// Whether the figure step (deploy, pass or an alternative) is over.
     pub figure_step_done: bool,
+    /// Whether this turn is over and the next has not begun yet.
+    pub over: bool,
 }
 
 /// Everything about a game in progress.

@@ -247,6 +247,7 @@ pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, Repla
             format!("expected move {e} to be rejected, but it was accepted")
         });
     }
+    game.settle();
     if expect.final_scoring == Some(true) {
         game.finish();
     }
