@@ -150,37 +150,10 @@ impl Manifest {
     /// markers and figures it declares default to the manifest's id.
     pub fn from_toml(source: &str, file: &str) -> Result<Manifest, Diagnostic> {
         let mut m: Manifest = toml::from_str(source).map_err(|e| {
-            let found = e.span();
-            let message = e.message().trim().to_string();
-            match found {
-                Some(s) => {
-                    let (line, column) = span::line_col(source, s.start);
-                    Diagnostic {
-                        file: file.to_string(),
-                        line,
-                        column,
-                        message,
-                        snippet: span::snippet(source, s),
-                    }
-                }
-                None => Diagnostic::unlocated(file, message),
-            }
+            Diagnostic::located(source, file, e.span(), e.message().trim().to_string())
         })?;
         let locate = |path: &[span::Seg], message: String| {
-            let s = span::toml_span(source, path);
-            match s {
-                Some(s) => {
-                    let (line, column) = span::line_col(source, s.start);
-                    Diagnostic {
-                        file: file.to_string(),
-                        line,
-                        column,
-                        message,
-                        snippet: span::snippet(source, s),
-                    }
-                }
-                None => Diagnostic::unlocated(file, message),
-            }
+            Diagnostic::located(source, file, span::toml_span(source, path), message)
         };
         if !valid_id(&m.id) {
             return Err(locate(

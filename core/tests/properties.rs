@@ -8,7 +8,7 @@ use carc_core::bots::{Bot, Strategy};
 use carc_core::engine::{Game, Setup};
 use carc_core::figures::{FOLLOWER, Location};
 use carc_core::geometry::{Port, Side};
-use carc_core::record::{self, GameHeader, Record, SupplyKind, action_to_move};
+use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
 use carc_core::setup::{SupplyMode, draw_order};
 
@@ -99,21 +99,7 @@ fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
         }
     }
     assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
-    let record = Record {
-        game: GameHeader {
-            expansions: vec![],
-            players: names,
-            seed: Some(seed),
-            draw: order
-                .iter()
-                .map(|&t| rules.tiles.tile(t).id.clone())
-                .collect(),
-            supply: Some(SupplyKind::Draw),
-            rules: BTreeMap::new(),
-        },
-        moves,
-        expect: None,
-    };
+    let record = Record::of_game(rules, vec![], names, seed, &order, BTreeMap::new(), moves);
     (game, record)
 }
 

@@ -142,3 +142,34 @@ pub struct Expect {
     #[serde(default, rename = "final", skip_serializing_if = "Option::is_none")]
     pub final_scoring: Option<bool>,
 }
+
+impl Record {
+    /// The record of a game played from `draw_order` (the whole supply, in the order it
+    /// was to be drawn): `supply = "draw"`, so it replays identically whatever the
+    /// shuffle, and `seed` for the reshuffles during play.
+    pub fn of_game(
+        rules: &crate::rules::Rules,
+        expansions: Vec<String>,
+        players: Vec<String>,
+        seed: u64,
+        draw_order: &[crate::tiles::TileTypeId],
+        options: BTreeMap<String, String>,
+        moves: Vec<Move>,
+    ) -> Record {
+        Record {
+            game: GameHeader {
+                expansions,
+                players,
+                seed: Some(seed),
+                draw: draw_order
+                    .iter()
+                    .map(|&t| rules.tiles.tile(t).id.clone())
+                    .collect(),
+                supply: Some(SupplyKind::Draw),
+                rules: options,
+            },
+            moves,
+            expect: None,
+        }
+    }
+}

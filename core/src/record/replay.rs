@@ -53,36 +53,16 @@ impl Loaded {
             Format::Toml => span::toml_span(&self.source, path),
             Format::Json => span::json_span(&self.source, path),
         };
-        located(&self.source, &self.file, found, message.into())
-    }
-}
-
-fn located(
-    src: &str,
-    file: &str,
-    found: Option<std::ops::Range<usize>>,
-    message: String,
-) -> Diagnostic {
-    match found {
-        Some(s) => {
-            let (line, column) = span::line_col(src, s.start);
-            Diagnostic {
-                file: file.to_string(),
-                line,
-                column,
-                message,
-                snippet: span::snippet(src, s),
-            }
-        }
-        None => Diagnostic::unlocated(file, message),
+        Diagnostic::located(&self.source, &self.file, found, message.into())
     }
 }
 
 /// Parses a record from text.
 pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnostic> {
     let record: Record = match format {
-        Format::Toml => toml::from_str(source)
-            .map_err(|e| located(source, file, e.span(), e.message().trim().to_string()))?,
+        Format::Toml => toml::from_str(source).map_err(|e| {
+            Diagnostic::located(source, file, e.span(), e.message().trim().to_string())
+        })?,
         Format::Json => serde_json::from_str(source).map_err(|e| {
             let (line, column) = (e.line(), e.column());
             let offset = source
@@ -93,7 +73,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                 + column.saturating_sub(1);
             let msg = e.to_string();
             let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            located(source, file, Some(offset..offset + 1), msg)
+            Diagnostic::located(source, file, Some(offset..offset + 1), msg)
         })?,
     };
     Ok(Loaded {

@@ -33,6 +33,17 @@ pub fn parse_rules(flags: &[String]) -> Result<BTreeMap<String, String>, String>
     Ok(out)
 }
 
+/// The rules for the given expansions (default: every available one) and `--rule` flags.
+pub fn rules_for(
+    expansions: Option<Vec<String>>,
+    flags: &[String],
+) -> Result<carc_core::rules::Rules, String> {
+    let catalog = crate::catalog::catalog();
+    let ids = expansions.unwrap_or_else(|| catalog.ids());
+    let options = parse_rules(flags)?;
+    catalog.rules(&ids, &options).map_err(|e| e.to_string())
+}
+
 /// Prints an error the same way everywhere.
 pub fn fail(message: impl std::fmt::Display) -> u8 {
     eprintln!("error: {message}");

@@ -17,16 +17,8 @@ pub struct PlanArgs {
 
 /// Prints the plan, or the precedence errors (exit 2).
 pub fn run(args: PlanArgs) -> u8 {
-    let catalog = crate::catalog::catalog();
-    let ids = match &args.expansions {
-        Some(list) => super::split_list(list),
-        None => catalog.ids(),
-    };
-    let options = match super::parse_rules(&args.rules) {
-        Ok(o) => o,
-        Err(e) => return super::fail(e),
-    };
-    let rules = match catalog.rules(&ids, &options) {
+    let ids = args.expansions.as_deref().map(super::split_list);
+    let rules = match super::rules_for(ids, &args.rules) {
         Ok(r) => r,
         Err(e) => return super::fail(e),
     };

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use carc_core::bots::{Bot, Strategy};
 use carc_core::engine::{Game, Setup};
-use carc_core::record::{Expect, GameHeader, Record, SupplyKind, action_to_move, state_summary};
+use carc_core::record::{Expect, Record, action_to_move, state_summary};
 use carc_core::setup::{SupplyMode, draw_order};
 use carc_core::turnlog;
 use clap::Args;
@@ -149,31 +149,18 @@ fn play(args: PlayArgs) -> Result<(), String> {
         }
     }
     if let Some(path) = &args.record {
-        let rules = &game.rules;
-        let record = Record {
-            game: GameHeader {
-                expansions,
-                players: names,
-                seed: Some(seed),
-                draw: order
+        let mut record =
+            Record::of_game(&game.rules, expansions, names, seed, &order, options, moves);
+        record.expect = Some(Expect {
+            scores: Some(
+                game.state
+                    .players
                     .iter()
-                    .map(|&t| rules.tiles.tile(t).id.clone())
+                    .map(|p| (p.name.clone(), p.score as i64))
                     .collect(),
-                supply: Some(SupplyKind::Draw),
-                rules: options,
-            },
-            moves,
-            expect: Some(Expect {
-                scores: Some(
-                    game.state
-                        .players
-                        .iter()
-                        .map(|p| (p.name.clone(), p.score as i64))
-                        .collect(),
-                ),
-                ..Expect::default()
-            }),
-        };
+            ),
+            ..Expect::default()
+        });
         write_record(path, &record)?;
         if log {
             println!("record written to {}", path.display());

@@ -14,20 +14,12 @@ pub struct RulesArgs {
 
 /// Prints each option: its value, the allowed values (the default first) and what it does.
 pub fn run(args: RulesArgs) -> u8 {
-    let catalog = crate::catalog::catalog();
-    let ids = if args.expansions.is_empty() {
-        catalog.ids()
-    } else {
-        args.expansions.clone()
-    };
-    let options = match super::parse_rules(&args.rules) {
-        Ok(o) => o,
-        Err(e) => return super::fail(e),
-    };
-    let rules = match catalog.rules(&ids, &options) {
+    let ids = (!args.expansions.is_empty()).then(|| args.expansions.clone());
+    let rules = match super::rules_for(ids.clone(), &args.rules) {
         Ok(r) => r,
         Err(e) => return super::fail(e),
     };
+    let ids = ids.unwrap_or_default();
     for (i, m) in rules.manifests.iter().enumerate() {
         if m.id == "base" && !ids.iter().any(|x| x == "base") {
             continue;

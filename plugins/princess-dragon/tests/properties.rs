@@ -9,7 +9,7 @@ use carc_core::bots::{Bot, Strategy};
 use carc_core::catalog::Catalog;
 use carc_core::engine::{Action, Game, Setup};
 use carc_core::figures::{FigureClass, Location, NEUTRAL};
-use carc_core::record::{self, GameHeader, Record, SupplyKind, action_to_move};
+use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
 use carc_core::setup::{SupplyMode, draw_order};
 use carc_princess_dragon::PrincessDragon;
@@ -142,21 +142,15 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
             check(&game, seed, &a, is_step);
         }
         assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
-        let rec = Record {
-            game: GameHeader {
-                expansions: vec!["princess-dragon".into()],
-                players: names,
-                seed: Some(seed),
-                draw: order
-                    .iter()
-                    .map(|&t| rules.tiles.tile(t).id.clone())
-                    .collect(),
-                supply: Some(SupplyKind::Draw),
-                rules: options.clone(),
-            },
+        let rec = Record::of_game(
+            &rules,
+            vec!["princess-dragon".into()],
+            names,
+            seed,
+            &order,
+            BTreeMap::new(),
             moves,
-            expect: None,
-        };
+        );
         let text = toml::to_string(&rec).expect("serializes");
         let loaded = record::parse(&text, "mem.toml", record::Format::Toml).expect("parses");
         let replayed = record::replay(&loaded, &catalog)

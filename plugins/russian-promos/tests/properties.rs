@@ -11,7 +11,7 @@ use carc_core::catalog::Catalog;
 use carc_core::engine::{Command, Event, Game, Reason, Setup};
 use carc_core::expansion::{Ctx, Expansion, Manifest};
 use carc_core::figures::{FigureClass, Location};
-use carc_core::record::{self, GameHeader, Record, SupplyKind, action_to_move};
+use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
 use carc_core::setup::{SupplyMode, draw_order};
 use carc_princess_dragon::PrincessDragon;
@@ -140,21 +140,15 @@ fn random_games_with_both_expansions_keep_the_invariants_and_replay() {
             .filter(|f| matches!(f.at, Location::Tile(_)) && f.owner < 6)
             .count();
         assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
-        let rec = Record {
-            game: GameHeader {
-                expansions: vec!["princess-dragon".into(), "russian-promos".into()],
-                players: names,
-                seed: Some(seed),
-                draw: order
-                    .iter()
-                    .map(|&t| rules.tiles.tile(t).id.clone())
-                    .collect(),
-                supply: Some(SupplyKind::Draw),
-                rules: BTreeMap::new(),
-            },
+        let rec = Record::of_game(
+            &rules,
+            vec!["princess-dragon".into(), "russian-promos".into()],
+            names,
+            seed,
+            &order,
+            BTreeMap::new(),
             moves,
-            expect: None,
-        };
+        );
         let text = toml::to_string(&rec).expect("serializes");
         let loaded = record::parse(&text, "mem.toml", record::Format::Toml).expect("parses");
         let replayed = record::replay(&loaded, &catalog)

@@ -56,6 +56,29 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A problem at a byte range of `source` (unlocated when `span` is `None`), with
+    /// line, column and a caret snippet.
+    pub fn located(
+        source: &str,
+        file: &str,
+        span: Option<std::ops::Range<usize>>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        match span {
+            Some(s) => {
+                let (line, column) = crate::span::line_col(source, s.start);
+                Diagnostic {
+                    file: file.to_string(),
+                    line,
+                    column,
+                    message: message.into(),
+                    snippet: crate::span::snippet(source, s),
+                }
+            }
+            None => Diagnostic::unlocated(file, message),
+        }
+    }
+
     /// A problem that has no location in the file.
     pub fn unlocated(file: &str, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
