@@ -31,6 +31,10 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/bad-rotation.toml:9:12: error: move 0: rotation must be 0, 90, 180 or 270, not 45",
         ),
         (
+            "rp-sets-2013-vodyanoy.toml",
+            "tests/records/rp-sets-2013-vodyanoy.toml:6:29: error: `rp:vodyanoy` is not in this game's supply (excluded by a rule option)",
+        ),
+        (
             "unknown-expect-player.json",
             "tests/records/unknown-expect-player.json:3:34: error: no player named `Carol`",
         ),

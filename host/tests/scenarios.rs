@@ -68,6 +68,19 @@ fn every_base_rule_has_a_scenario() {
     assert_cited((1..=10).map(|n| format!("BASE-{n}")));
 }
 
+#[test]
+fn every_russian_promos_rule_and_option_has_a_scenario() {
+    assert_cited((2..=12).map(|n| format!("RP-{n}")));
+    for opt in ["rp-opt1", "rp-opt2", "x-rp-pd"] {
+        assert!(
+            scenario_files().iter().any(|f| f
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(opt))),
+            "no scenario for {opt}"
+        );
+    }
+}
+
 /// PD-9 needs a builder or a pig, which no shipped expansion has: it is tested in
 /// `plugins/princess-dragon/tests/builders.rs` with a test-only expansion instead.
 #[test]

@@ -130,6 +130,12 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
                 format!("unknown tile `{id}` (not in the base game or an enabled expansion)"),
             )
         })?;
+        if !rules.in_supply(t) {
+            return Err(loaded.error_at(
+                &["game".into(), "draw".into(), i.into()],
+                format!("`{id}` is not in this game's supply (excluded by a rule option)"),
+            ));
+        }
         first.push(t);
     }
     let mode = match g.supply {
