@@ -33,9 +33,9 @@ pub struct Ctx<'a> {
     pub phase: &'a str,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     /// This expansion's own record in the state.
-    pub fn my_data(&self) -> &[i64] {
+    pub fn my_data(&self) -> &'a [i64] {
         self.state.ext.get(self.me).map_or(&[], |v| v.as_slice())
     }
 
@@ -43,6 +43,32 @@ impl Ctx<'_> {
     pub fn option(&self, name: &str) -> &str {
         self.rules.option(self.me, name)
     }
+}
+
+/// Which per-phase hooks an expansion uses in a phase (see [`Expansion::hooks_in`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks {
+    /// [`Expansion::enter_phase`] does something in this phase.
+    pub enter: bool,
+    /// [`Expansion::actions`] may offer actions in this phase.
+    pub actions: bool,
+    /// [`Expansion::restricts`] may be true in this phase.
+    pub restricts: bool,
+}
+
+impl Hooks {
+    /// Every hook (the safe default).
+    pub const ALL: Hooks = Hooks {
+        enter: true,
+        actions: true,
+        restricts: true,
+    };
+    /// No hook.
+    pub const NONE: Hooks = Hooks {
+        enter: false,
+        actions: false,
+        restricts: false,
+    };
 }
 
 /// The rules of one expansion. Every method has a default that does nothing.
@@ -59,6 +85,13 @@ pub trait Expansion: Send + Sync {
     /// The tile data it ships.
     fn tile_sources(&self) -> Vec<TileSource> {
         Vec::new()
+    }
+
+    /// Which of the per-phase hooks it uses in a phase; asked once when the rules are put
+    /// together, so the engine calls only those (AI search runs these loops millions of
+    /// times). The default, every hook everywhere, is always correct.
+    fn hooks_in(&self, _phase: &str) -> Hooks {
+        Hooks::ALL
     }
 
     /// Called when a phase begins (automatic work such as drawing or scoring).

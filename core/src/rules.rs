@@ -53,6 +53,8 @@ pub struct Rules {
     pub has_dependents: bool,
     /// The resolved order of rules at every decision point.
     pub plan: Plan,
+    /// Per phase, per expansion: which hooks it uses there.
+    pub hooks: Vec<Vec<crate::expansion::Hooks>>,
     options: Vec<BTreeMap<String, String>>,
 }
 
@@ -204,7 +206,12 @@ impl Rules {
                 .iter()
                 .any(|t| t == crate::engine::RETURNS_WITH_LAST_FOLLOWER)
         });
+        let hooks = phases
+            .iter()
+            .map(|p| expansions.iter().map(|e| e.hooks_in(p)).collect())
+            .collect();
         Ok(Rules {
+            hooks,
             plan,
             has_dependents,
             expansions,

@@ -10,7 +10,7 @@ pub use scoring::{
 
 use crate::board::Board;
 use crate::engine::{Action, Command};
-use crate::expansion::{Ctx, Expansion, Manifest, PhaseDecl, TileSource};
+use crate::expansion::{Ctx, Expansion, Hooks, Manifest, PhaseDecl, TileSource};
 use crate::figures::{FOLLOWER, FigureClass, FigureKindDecl};
 use crate::geometry::Rotation;
 use crate::tiles::kinds;
@@ -64,6 +64,14 @@ impl Expansion for BaseGame {
             name: "tiledefs/base.toml".into(),
             text: TILES_TOML.into(),
         }]
+    }
+
+    fn hooks_in(&self, phase: &str) -> Hooks {
+        Hooks {
+            enter: matches!(phase, "draw" | "score" | "turn-end"),
+            actions: matches!(phase, "place-tile" | "deploy"),
+            restricts: false,
+        }
     }
 
     fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {

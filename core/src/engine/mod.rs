@@ -302,15 +302,22 @@ impl Game {
         owners.clear();
         if !self.state.ended {
             let rules = self.rules.clone();
+            let hooks = &rules.hooks[self.state.turn.phase as usize];
             for (i, e) in rules.expansions.iter().enumerate() {
+                if !hooks[i].actions {
+                    continue;
+                }
                 let before = legal.len();
                 e.actions(&self.ctx(i), &mut legal);
                 owners.extend(std::iter::repeat_n(i as u8, legal.len() - before));
             }
             // Only expansions that restrict this phase are asked about each action.
             for (i, e) in rules.expansions.iter().enumerate() {
+                if legal.is_empty() || !hooks[i].restricts {
+                    continue;
+                }
                 let ctx = self.ctx(i);
-                if legal.is_empty() || !e.restricts(&ctx) {
+                if !e.restricts(&ctx) {
                     continue;
                 }
                 let mut k = 0;
@@ -391,11 +398,14 @@ impl Game {
     fn enter_phase(&mut self) {
         self.state.turn.decider = self.state.turn.player;
         let rules = self.rules.clone();
+        let phase = self.state.turn.phase as usize;
         for i in 0..rules.expansions.len() {
             if self.state.ended {
                 return;
             }
-            self.hook(i, |e, ctx, out| e.enter_phase(ctx, out));
+            if rules.hooks[phase][i].enter {
+                self.hook(i, |e, ctx, out| e.enter_phase(ctx, out));
+            }
         }
     }
 
@@ -490,7 +500,10 @@ impl Game {
         let rules = self.rules.clone();
         let t = rules.tiles.tile(tile);
         let restricting: Vec<usize> = (0..rules.expansions.len())
-            .filter(|&i| rules.expansions[i].restricts(&self.ctx(i)))
+            .filter(|&i| {
+                rules.hooks[self.state.turn.phase as usize][i].restricts
+                    && rules.expansions[i].restricts(&self.ctx(i))
+            })
             .collect();
         let mut found = false;
         'search: for sq in self.state.board.open_squares() {

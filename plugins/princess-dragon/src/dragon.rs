@@ -114,22 +114,18 @@ pub fn start_movement(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
     out.push(memory.store());
 }
 
-/// The tiles the dragon may step onto now (PD-5, PD-12, PD-OPT-6).
-pub fn legal_steps(ctx: &Ctx, ids: &Ids, memory: &Memory) -> Vec<(Side, u32)> {
-    let Some(at) = dragon_tile(ctx, ids) else {
-        return Vec::new();
-    };
-    let fairy = fairy_tile(ctx, ids);
-    let fairy_blocks = !ids.options.fairy_blocks_eating_only;
-    let pos = ctx.state.board.tiles[at as usize].pos;
-    Side::ALL
-        .into_iter()
-        .filter_map(|side| {
-            let t = ctx.state.board.index_at(pos.step(side))?;
-            let blocked = memory.visited.contains(&t) || (fairy_blocks && fairy == Some(t));
-            (!blocked).then_some((side, t))
-        })
-        .collect()
+/// The tiles the dragon may step onto now (PD-5, PD-12, PD-OPT-6), by side.
+pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> impl Iterator<Item = (Side, u32)> {
+    let at = dragon_tile(ctx, ids);
+    let fairy = fairy_tile(ctx, ids).filter(|_| !ids.options.fairy_blocks_eating_only);
+    let visited = Memory::visited(ctx);
+    let board = &ctx.state.board;
+    let steps = Side::ALL.map(|side| {
+        let t = board.index_at(board.tiles[at? as usize].pos.step(side))?;
+        let blocked = visited.contains(&(t as i64)) || fairy == Some(t);
+        (!blocked).then_some((side, t))
+    });
+    steps.into_iter().flatten()
 }
 
 /// One step per decision, by the player whose step it is.
@@ -137,8 +133,7 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     if Memory::steps_left(ctx) <= 0 {
         return;
     }
-    let memory = Memory::load(ctx);
-    for (side, _) in legal_steps(ctx, ids, &memory) {
+    for (side, _) in legal_steps(ctx, ids) {
         out.push(Action::Verb {
             verb: ids.dragon_verb,
             arg: Arg::Side(side),
@@ -150,13 +145,10 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 /// step is the next player's.
 pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Side(side) = arg else { return };
-    let mut memory = Memory::load(ctx);
-    let Some(&(_, to)) = legal_steps(ctx, ids, &memory)
-        .iter()
-        .find(|(s, _)| *s == side)
-    else {
+    let Some((_, to)) = legal_steps(ctx, ids).find(|(s, _)| *s == side) else {
         return;
     };
+    let mut memory = Memory::load(ctx);
     let Some(dragon) = dragon_figure(ctx, ids) else {
         return;
     };

@@ -17,22 +17,17 @@ fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
 /// PD-11: instead of deploying, move the fairy next to one of your followers on the board.
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let player = ctx.state.turn.player;
-    let mut nodes: Vec<NodeId> = ctx
-        .state
-        .figures
-        .iter()
-        .enumerate()
-        .filter_map(|(i, f)| match f.at {
-            Location::Feature(n) if f.owner == player && is_follower(ctx, i as FigureId) => Some(n),
-            _ => None,
-        })
-        .collect();
-    nodes.sort_unstable();
-    nodes.dedup();
-    out.extend(nodes.into_iter().map(|n| Action::Verb {
-        verb: ids.fairy_verb,
-        arg: Arg::Feature(n),
-    }));
+    let first = out.len();
+    for (i, f) in ctx.state.figures.iter().enumerate() {
+        let Location::Feature(n) = f.at else { continue };
+        let action = Action::Verb {
+            verb: ids.fairy_verb,
+            arg: Arg::Feature(n),
+        };
+        if f.owner == player && is_follower(ctx, i as FigureId) && !out[first..].contains(&action) {
+            out.push(action);
+        }
+    }
 }
 
 /// Moves the fairy onto the tile of the chosen follower, next to it.

@@ -16,7 +16,7 @@ pub mod princess;
 use std::sync::OnceLock;
 
 use carc_core::engine::{Action, Command, Event};
-use carc_core::expansion::{Ctx, Expansion, Manifest, TileSource};
+use carc_core::expansion::{Ctx, Expansion, Hooks, Manifest, TileSource};
 
 use names::Ids;
 
@@ -55,6 +55,14 @@ impl Expansion for PrincessDragon {
         }]
     }
 
+    fn hooks_in(&self, phase: &str) -> Hooks {
+        Hooks {
+            enter: matches!(phase, "turn-start" | names::DRAGON_PHASE),
+            actions: matches!(phase, "deploy" | names::DRAGON_PHASE),
+            restricts: phase == "deploy",
+        }
+    }
+
     fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
         let ids = self.ids(ctx);
         match ctx.phase {
@@ -85,7 +93,8 @@ impl Expansion for PrincessDragon {
     }
 
     fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
-        if matches!(action, Action::Place { .. }) || ctx.phase != "deploy" {
+        // Only asked in the deploy phase (see `hooks_in` and `restricts`).
+        if matches!(action, Action::Place { .. }) {
             return false;
         }
         let ids = self.ids(ctx);

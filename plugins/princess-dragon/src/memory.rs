@@ -39,6 +39,11 @@ impl Memory {
         ctx.my_data().get(1).copied().unwrap_or(0)
     }
 
+    /// The tiles visited in the movement under way, read without decoding.
+    pub fn visited<'a>(ctx: &Ctx<'a>) -> &'a [i64] {
+        ctx.my_data().get(2..).unwrap_or(&[])
+    }
+
     /// The command that stores the record.
     pub fn store(&self) -> Command {
         let mut data = vec![self.fairy_follower.map_or(-1, i64::from), self.steps_left];

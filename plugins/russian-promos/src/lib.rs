@@ -12,7 +12,7 @@ pub mod traps;
 use std::sync::OnceLock;
 
 use carc_core::engine::{Action, Command, Event};
-use carc_core::expansion::{Ctx, Expansion, Manifest, TileSource};
+use carc_core::expansion::{Ctx, Expansion, Hooks, Manifest, TileSource};
 use carc_core::rules::Rules;
 use carc_core::tiles::TileType;
 
@@ -71,6 +71,14 @@ impl Expansion for RussianPromos {
 
     fn excludes_tile(&self, rules: &Rules, me: usize, tile: &TileType) -> bool {
         rules.option(me, names::opt::SETS) == "2013" && tile.set.as_deref() == Some("2016")
+    }
+
+    fn hooks_in(&self, phase: &str) -> Hooks {
+        Hooks {
+            enter: phase == "score",
+            actions: phase == "deploy",
+            restricts: false,
+        }
     }
 
     fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
