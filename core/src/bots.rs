@@ -110,3 +110,43 @@ pub fn play_out(game: &mut Game, bots: &mut [Bot]) {
         }
     }
 }
+
+/// A game between seeded bots, ready to play: the whole supply shuffled with `seed`,
+/// one bot per seat (strategies cycled if fewer are given).
+pub struct BotGame {
+    /// The game, at its first decision.
+    pub game: Game,
+    /// One bot per seat.
+    pub bots: Vec<Bot>,
+    /// The draw order the game was set up with (for writing its record).
+    pub draw_order: Vec<crate::tiles::TileTypeId>,
+}
+
+/// Sets up a [`BotGame`].
+pub fn bot_game(
+    rules: &std::sync::Arc<crate::rules::Rules>,
+    players: &[String],
+    strategies: &[Strategy],
+    seed: u64,
+) -> Result<BotGame, String> {
+    if strategies.is_empty() {
+        return Err("no bot strategy given".into());
+    }
+    let draw_order = crate::setup::draw_order(rules, &[], crate::setup::SupplyMode::Full, seed)?;
+    let game = Game::new(
+        rules.clone(),
+        crate::engine::Setup {
+            players: players.to_vec(),
+            draw_order: draw_order.clone(),
+            seed,
+        },
+    )?;
+    let bots = (0..players.len())
+        .map(|i| Bot::new(strategies[i % strategies.len()], seed, i as u64))
+        .collect();
+    Ok(BotGame {
+        game,
+        bots,
+        draw_order,
+    })
+}

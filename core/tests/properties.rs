@@ -4,13 +4,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use carc_core::base::BaseGame;
-use carc_core::bots::{Bot, Strategy};
-use carc_core::engine::{Game, Setup};
+use carc_core::bots::{BotGame, Strategy, bot_game};
+use carc_core::engine::Game;
 use carc_core::figures::{FOLLOWER, Location};
 use carc_core::geometry::{Port, Side};
 use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
-use carc_core::setup::{SupplyMode, draw_order};
 
 const GAMES: u64 = 1000;
 
@@ -60,19 +59,11 @@ fn assert_edges_match(game: &Game) {
 
 fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
     let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-    let order = draw_order(rules, &[], SupplyMode::Full, seed).expect("supply");
-    let mut game = Game::new(
-        rules.clone(),
-        Setup {
-            players: names.clone(),
-            draw_order: order.clone(),
-            seed,
-        },
-    )
-    .expect("game");
-    let mut bots: Vec<Bot> = (0..players)
-        .map(|i| Bot::new(Strategy::Random, seed, i as u64))
-        .collect();
+    let BotGame {
+        mut game,
+        mut bots,
+        draw_order: order,
+    } = bot_game(rules, &names, &[Strategy::Random], seed).expect("game");
     let mut moves = Vec::new();
     let mut last_scores = game.state.scores();
     while !game.is_over() {

@@ -4,10 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use carc_core::bots::{Bot, Strategy, play_out};
-use carc_core::engine::{Game, Setup};
+use carc_core::bots::{BotGame, Strategy, bot_game, play_out};
 use carc_core::rules::Rules;
-use carc_core::setup::{SupplyMode, draw_order};
 use clap::Args;
 
 /// Arguments of `carc simulate`.
@@ -154,18 +152,9 @@ fn one_game(
     strategies: &[Strategy],
     seed: u64,
 ) -> Result<Vec<i32>, String> {
-    let order = draw_order(rules, &[], SupplyMode::Full, seed)?;
-    let mut game = Game::new(
-        rules.clone(),
-        Setup {
-            players: names.to_vec(),
-            draw_order: order,
-            seed,
-        },
-    )?;
-    let mut bots: Vec<Bot> = (0..names.len())
-        .map(|i| Bot::new(strategies[i % strategies.len()], seed, i as u64))
-        .collect();
+    let BotGame {
+        mut game, mut bots, ..
+    } = bot_game(rules, names, strategies, seed)?;
     play_out(&mut game, &mut bots);
     if let Some(f) = game.faults().first() {
         return Err(format!("game with seed {seed}: {f}"));

@@ -5,13 +5,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use carc_core::base::BaseGame;
-use carc_core::bots::{Bot, Strategy};
+use carc_core::bots::{BotGame, Strategy, bot_game};
 use carc_core::catalog::Catalog;
-use carc_core::engine::{Action, Game, Setup};
+use carc_core::engine::{Action, Game};
 use carc_core::figures::{FigureClass, Location, NEUTRAL};
 use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
-use carc_core::setup::{SupplyMode, draw_order};
 use carc_princess_dragon::PrincessDragon;
 
 const GAMES: u64 = 1000;
@@ -116,19 +115,11 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
     for seed in 0..GAMES {
         let players = 1 + (seed % 4) as usize;
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-        let order = draw_order(&rules, &[], SupplyMode::Full, seed).expect("supply");
-        let mut game = Game::new(
-            rules.clone(),
-            Setup {
-                players: names.clone(),
-                draw_order: order.clone(),
-                seed,
-            },
-        )
-        .expect("game");
-        let mut bots: Vec<Bot> = (0..players)
-            .map(|i| Bot::new(Strategy::Random, seed, i as u64))
-            .collect();
+        let BotGame {
+            mut game,
+            mut bots,
+            draw_order: order,
+        } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
         let mut moves = Vec::new();
         while !game.is_over() {
             let a = bots[game.decider() as usize]

@@ -6,14 +6,13 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use carc_core::base::BaseGame;
-use carc_core::bots::{Bot, Strategy};
+use carc_core::bots::{BotGame, Strategy, bot_game};
 use carc_core::catalog::Catalog;
-use carc_core::engine::{Command, Event, Game, Reason, Setup};
+use carc_core::engine::{Command, Event, Reason};
 use carc_core::expansion::{Ctx, Expansion, Manifest};
 use carc_core::figures::{FigureClass, Location};
 use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
-use carc_core::setup::{SupplyMode, draw_order};
 use carc_princess_dragon::PrincessDragon;
 use carc_russian_promos::RussianPromos;
 
@@ -92,19 +91,11 @@ fn random_games_with_both_expansions_keep_the_invariants_and_replay() {
     for seed in 0..GAMES {
         let players = 2 + (seed % 3) as usize;
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-        let order = draw_order(&rules, &[], SupplyMode::Full, seed).expect("supply");
-        let mut game = Game::new(
-            rules.clone(),
-            Setup {
-                players: names.clone(),
-                draw_order: order.clone(),
-                seed,
-            },
-        )
-        .expect("game");
-        let mut bots: Vec<Bot> = (0..players)
-            .map(|i| Bot::new(Strategy::Random, seed, i as u64))
-            .collect();
+        let BotGame {
+            mut game,
+            mut bots,
+            draw_order: order,
+        } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
         let mut moves = Vec::new();
         while !game.is_over() {
             let a = bots[game.decider() as usize]
