@@ -21,21 +21,17 @@ fn total_cases() -> u64 {
         .unwrap_or(CASES)
 }
 
-/// splitmix64: a tiny generator with a fixed, documented algorithm.
-struct SplitMix64(u64);
+/// The project's own seeded generator, with the helpers the mutations need.
+struct Gen(carc_core::rng::Rng);
 
-impl SplitMix64 {
+impl Gen {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n` > 0).
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
 
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
@@ -44,7 +40,7 @@ impl SplitMix64 {
 }
 
 fn case_seed(case: u64) -> u64 {
-    SplitMix64(0xCA2C_A550_0000_0000 ^ case).next()
+    carc_core::rng::Rng::stream(0xCA2C_A550, case).next_u64()
 }
 
 /// Small valid files next to `tiledefs/base.toml`, using the vocabulary of [`vocab`].
@@ -195,7 +191,7 @@ const CHARS: &[char] = &[
     '9', 'a', 'N', 'z', 'é', '\\', '\u{0}', '💥',
 ];
 
-fn mutate(rng: &mut SplitMix64, text: &str) -> String {
+fn mutate(rng: &mut Gen, text: &str) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     let rounds = 1 + rng.below(3);
     for _ in 0..rounds {
@@ -310,7 +306,7 @@ fn sources() -> Vec<String> {
 /// Runs one case; `Err` describes a failure.
 fn run_case(case: u64, sources: &[String], vocab: &Vocabulary) -> Result<bool, String> {
     let seed = case_seed(case);
-    let mut rng = SplitMix64(seed);
+    let mut rng = Gen(carc_core::rng::Rng::new(seed));
     let original = rng.pick(sources);
     let text = mutate(&mut rng, original);
     let options = Options {
