@@ -25,10 +25,6 @@ fn total_cases() -> u64 {
 struct Gen(carc_core::rng::Rng);
 
 impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
     /// A number in `0..n` (`n` > 0).
     fn below(&mut self, n: usize) -> usize {
         self.0.below(n)
