@@ -18,6 +18,7 @@ fn playout(rules: &Arc<Rules>, seed: u64, strategy: Strategy) -> Vec<i32> {
         rules.clone(),
         Setup {
             players: vec!["A".into(), "B".into()],
+            listed: 0,
             draw_order: order,
             seed,
         },
@@ -50,6 +51,7 @@ fn bench(c: &mut Criterion) {
         rules.clone(),
         Setup {
             players: vec!["A".into(), "B".into()],
+            listed: 0,
             draw_order: order,
             seed: 1,
         },

@@ -137,6 +137,7 @@ pub fn bot_game(
         rules.clone(),
         crate::engine::Setup {
             players: players.to_vec(),
+            listed: 0,
             draw_order: draw_order.clone(),
             seed,
         },

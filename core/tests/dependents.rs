@@ -46,6 +46,7 @@ fn a_builder_goes_home_with_its_owners_last_follower() {
         rules.clone(),
         Setup {
             players: vec!["Alice".into()],
+            listed: 0,
             draw_order: vec![u, u, u, u],
             seed: 0,
         },

@@ -60,9 +60,7 @@ fn assert_edges_match(game: &Game) {
 fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
     let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
     let BotGame {
-        mut game,
-        mut bots,
-        draw_order: order,
+        mut game, mut bots, ..
     } = bot_game(rules, &names, &[Strategy::Random], seed).expect("game");
     let mut moves = Vec::new();
     let mut last_scores = game.state.scores();
@@ -90,7 +88,7 @@ fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
         }
     }
     assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
-    let record = Record::of_game(rules, vec![], names, seed, &order, BTreeMap::new(), moves);
+    let record = Record::of_game(vec![], names, seed, BTreeMap::new(), moves);
     (game, record)
 }
 

@@ -39,6 +39,10 @@ pub struct Setup {
     pub players: Vec<String>,
     /// The tiles to draw, in draw order (first drawn first).
     pub draw_order: Vec<TileTypeId>,
+    /// How many of them, from the first, were listed explicitly (a record's `draw`): tiles
+    /// that go back into the supply during play are shuffled in behind those, among the
+    /// rest, so the listed order always holds.
+    pub listed: usize,
     /// Seed for reshuffles during play.
     pub seed: u64,
 }
@@ -109,6 +113,7 @@ impl Game {
                 }
             }
         }
+        let listed = setup.listed.min(setup.draw_order.len()) as u32;
         let mut pile = setup.draw_order;
         pile.reverse();
         let board = Board::with_capacity(pile.len() + 1);
@@ -121,6 +126,7 @@ impl Game {
             board,
             figures,
             pile,
+            listed,
             discarded: Vec::new(),
             set_aside: Vec::new(),
             turn: Turn {
@@ -533,6 +539,7 @@ impl Game {
         let st = &mut self.state;
         match c {
             Command::DrawTile => loop {
+                self.state.listed = self.state.listed.saturating_sub(1);
                 let Some(tile) = self.state.pile.pop() else {
                     self.end_game();
                     return Ok(());
@@ -559,14 +566,20 @@ impl Game {
             }
             Command::ReturnDrawnToSupply => {
                 let tile = st.turn.drawn.take().ok_or("no drawn tile to put back")?;
-                let at = st.rng.below(st.pile.len() + 1);
+                // Anywhere among the tiles not listed (the pile's bottom part).
+                let unlisted = st.pile.len() - st.listed as usize;
+                let at = st.rng.below(unlisted + 1);
                 st.pile.insert(at, tile);
                 self.emit(Event::TileReturned { tile });
             }
             Command::ReshuffleSetAside => {
                 let count = st.set_aside.len() as u32;
-                st.pile.append(&mut st.set_aside);
-                st.rng.shuffle(&mut st.pile);
+                // Shuffled in among the tiles not listed, behind the listed ones.
+                let unlisted = st.pile.len() - st.listed as usize;
+                let mut bottom: Vec<TileTypeId> = st.pile.drain(..unlisted).collect();
+                bottom.append(&mut st.set_aside);
+                st.rng.shuffle(&mut bottom);
+                st.pile.splice(0..0, bottom);
                 self.emit(Event::TilesReshuffled { count });
             }
             Command::PlaceTile {

@@ -51,6 +51,8 @@ pub struct GameState {
     pub figures: Vec<Figure>,
     /// Tiles still to draw; the next one is the last element.
     pub pile: Vec<TileTypeId>,
+    /// How many tiles at the top of the pile were listed explicitly (never reshuffled).
+    pub listed: u32,
     /// Tiles drawn that could not be placed (BASE-4).
     pub discarded: Vec<TileTypeId>,
     /// Tiles put aside to come back later (PD-7).

@@ -144,15 +144,13 @@ pub struct Expect {
 }
 
 impl Record {
-    /// The record of a game played from `draw_order` (the whole supply, in the order it
-    /// was to be drawn): `supply = "draw"`, so it replays identically whatever the
-    /// shuffle, and `seed` for the reshuffles during play.
+    /// The record of a game whose supply was shuffled with `seed` (no tile listed): it
+    /// replays identically, reshuffles during play included, as long as the generator
+    /// (part of the record contract, see `rng.rs`) is the same.
     pub fn of_game(
-        rules: &crate::rules::Rules,
         expansions: Vec<String>,
         players: Vec<String>,
         seed: u64,
-        draw_order: &[crate::tiles::TileTypeId],
         options: BTreeMap<String, String>,
         moves: Vec<Move>,
     ) -> Record {
@@ -161,11 +159,8 @@ impl Record {
                 expansions,
                 players,
                 seed: Some(seed),
-                draw: draw_order
-                    .iter()
-                    .map(|&t| rules.tiles.tile(t).id.clone())
-                    .collect(),
-                supply: Some(SupplyKind::Draw),
+                draw: Vec::new(),
+                supply: Some(SupplyKind::Full),
                 rules: options,
             },
             moves,

@@ -115,11 +115,29 @@ pub fn resolve_feature(rules: &Rules, state: &GameState, f: &FeatureRef) -> Resu
             f.2
         )
     })?;
-    tile.features
+    // An inner feature of that kind; failing that, the tile's only feature of that kind.
+    let inner = tile
+        .features
         .iter()
-        .position(|feat| feat.kind == kind && feat.ports == 0)
+        .position(|feat| feat.kind == kind && feat.ports == 0);
+    let mut of_kind = tile
+        .features
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.kind == kind);
+    let only = match (of_kind.next(), of_kind.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    };
+    inner
+        .or(only)
         .map(|i| placed.first_node + i as NodeId)
-        .ok_or_else(|| format!("the tile `{}` at {pos} has no inner {}", tile.id, f.2))
+        .ok_or_else(|| {
+            format!(
+                "the tile `{}` at {pos} has no inner {} and not exactly one (name it by a port)",
+                tile.id, f.2
+            )
+        })
 }
 
 /// Turns a record move into the action it names, in the game's current state.
@@ -152,10 +170,11 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
     }
     let illegal = MoveError::Illegal;
     if let Some(id) = &m.place {
-        let tile = rules
-            .tiles
-            .get(id)
-            .ok_or_else(|| MoveError::BadValue("place", format!("unknown tile `{id}`")))?;
+        let tile = rules.tiles.get(id).ok_or_else(|| {
+            MoveError::Illegal(format!(
+                "`{id}` is not a tile of this game (base game or an enabled expansion)"
+            ))
+        })?;
         let [x, y] =
             m.at.ok_or_else(|| MoveError::Malformed("`place` needs `at = [x, y]`".into()))?;
         let deg = m
@@ -200,6 +219,12 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
     }
     .map_err(|e| MoveError::Malformed(e.to_string()))?;
     let Some((verb, decl)) = rules.verb(name) else {
+        // The moves the record format names are legal only with their expansion.
+        if ["fairy", "princess", "dragon", "release"].contains(&name) {
+            return Err(MoveError::Illegal(format!(
+                "`{name}` needs an expansion that is not enabled in this game"
+            )));
+        }
         return Err(MoveError::Malformed(format!(
             "unknown move `{name}` (no enabled expansion defines it)"
         )));

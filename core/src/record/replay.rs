@@ -150,6 +150,7 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
         Setup {
             players: g.players.clone(),
             draw_order: order,
+            listed: first.len(),
             seed,
         },
     )

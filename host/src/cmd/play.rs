@@ -88,6 +88,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         Arc::new(rules),
         Setup {
             players: names.clone(),
+            listed: 0,
             draw_order: order.clone(),
             seed,
         },
@@ -149,8 +150,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         }
     }
     if let Some(path) = &args.record {
-        let mut record =
-            Record::of_game(&game.rules, expansions, names, seed, &order, options, moves);
+        let mut record = Record::of_game(expansions, names, seed, options, moves);
         record.expect = Some(Expect {
             scores: Some(
                 game.state

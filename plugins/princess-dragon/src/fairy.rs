@@ -20,12 +20,17 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let first = out.len();
     for (i, f) in ctx.state.figures.iter().enumerate() {
         let Location::Feature(n) = f.at else { continue };
-        let action = Action::Verb {
-            verb: ids.fairy_verb,
-            arg: Arg::Feature(n),
-        };
-        if f.owner == player && is_follower(ctx, i as FigureId) && !out[first..].contains(&action) {
-            out.push(action);
+        if f.owner != player || !is_follower(ctx, i as FigureId) {
+            continue;
+        }
+        for m in crate::same_feature_on_tile(ctx, n) {
+            let action = Action::Verb {
+                verb: ids.fairy_verb,
+                arg: Arg::Feature(m),
+            };
+            if !out[first..].contains(&action) {
+                out.push(action);
+            }
         }
     }
 }
@@ -34,12 +39,11 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Feature(node) = arg else { return };
     let player = ctx.state.turn.player;
-    let Some(follower) = ctx
-        .state
-        .figures
-        .iter()
-        .position(|f| f.owner == player && f.at == Location::Feature(node))
-    else {
+    let Some(follower) = ctx.state.figures.iter().enumerate().position(|(i, f)| {
+        f.owner == player
+            && is_follower(ctx, i as FigureId)
+            && matches!(f.at, Location::Feature(n) if crate::same_place(ctx, n, node))
+    }) else {
         return;
     };
     let Some(fairy) = fairy_figure(ctx, ids) else {

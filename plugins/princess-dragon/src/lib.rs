@@ -20,6 +20,30 @@ use carc_core::expansion::{Ctx, Expansion, Hooks, Manifest, TileSource};
 
 use names::Ids;
 
+/// The nodes of one tile that belong to the same feature as `node` — a record may name
+/// a follower's feature through any of them (a field split by a road on that tile and
+/// joined around it later is one feature of that tile).
+pub(crate) fn same_feature_on_tile(
+    ctx: &Ctx,
+    node: carc_core::features::NodeId,
+) -> impl Iterator<Item = carc_core::features::NodeId> {
+    let board = &ctx.state.board;
+    let tile = board.graph.node(node).tile;
+    let pt = board.tiles[tile as usize];
+    let n = ctx.rules.tiles.tile(pt.tile).features.len() as u32;
+    (pt.first_node..pt.first_node + n).filter(move |&m| board.graph.same(m, node))
+}
+
+/// Whether two nodes are the same feature on the same tile.
+pub(crate) fn same_place(
+    ctx: &Ctx,
+    a: carc_core::features::NodeId,
+    b: carc_core::features::NodeId,
+) -> bool {
+    let g = &ctx.state.board.graph;
+    g.node(a).tile == g.node(b).tile && g.same(a, b)
+}
+
 /// The expansion's id, as given to `--expansions`.
 pub const ID: &str = "princess-dragon";
 

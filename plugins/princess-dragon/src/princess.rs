@@ -50,11 +50,17 @@ pub fn removable_knights(ctx: &Ctx, ids: &Ids) -> Vec<(NodeId, FigureId)> {
 
 /// PD-17: remove one knight of the city the princess joined.
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
+    let first = out.len();
     for (node, _) in removable_knights(ctx, ids) {
-        out.push(Action::Verb {
-            verb: ids.princess_verb,
-            arg: Arg::Feature(node),
-        });
+        for m in crate::same_feature_on_tile(ctx, node) {
+            let action = Action::Verb {
+                verb: ids.princess_verb,
+                arg: Arg::Feature(m),
+            };
+            if !out[first..].contains(&action) {
+                out.push(action);
+            }
+        }
     }
 }
 
@@ -71,7 +77,10 @@ pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
 /// fairy move this turn).
 pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Feature(node) = arg else { return };
-    if let Some(&(_, knight)) = removable_knights(ctx, ids).iter().find(|(n, _)| *n == node) {
+    if let Some(&(_, knight)) = removable_knights(ctx, ids)
+        .iter()
+        .find(|(n, _)| crate::same_place(ctx, *n, node))
+    {
         out.push(Command::ReturnFigure {
             figure: knight,
             why: Some("removed by the princess".into()),

@@ -56,6 +56,7 @@ fn the_dragon_eating_the_last_follower_sends_the_builder_home() {
         rules.clone(),
         Setup {
             players: vec!["Alice".into()],
+            listed: 0,
             draw_order: draw,
             seed: 0,
         },

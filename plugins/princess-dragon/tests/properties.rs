@@ -116,9 +116,7 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
         let players = 1 + (seed % 4) as usize;
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
         let BotGame {
-            mut game,
-            mut bots,
-            draw_order: order,
+            mut game, mut bots, ..
         } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
         let mut moves = Vec::new();
         while !game.is_over() {
@@ -134,11 +132,9 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
         }
         assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
         let rec = Record::of_game(
-            &rules,
             vec!["princess-dragon".into()],
             names,
             seed,
-            &order,
             BTreeMap::new(),
             moves,
         );

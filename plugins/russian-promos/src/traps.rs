@@ -200,6 +200,9 @@ fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec
     }
     memory.seen = seen;
     let turn = ctx.state.turn.number;
+    memory
+        .trapped
+        .retain(|(g, _)| !taken.iter().any(|(f, _)| f == g));
     memory.trapped.extend(taken.iter().map(|&(f, _)| (f, turn)));
     out.push(memory.store());
     let vodyanoy = vodyanoy_tiles(ctx, ids);
@@ -242,13 +245,21 @@ pub fn on_deployed(ctx: &Ctx, ids: &Ids, figure: FigureId, out: &mut Vec<Command
     capture(ctx, ids, &[figure], out);
 }
 
-/// A figure left its place: it is no longer "seen" on Solovei's road.
+/// A figure left its place: it is no longer "seen" on Solovei's road, and once out of
+/// its trap (released, eaten by the dragon) it is no longer a prisoner with a trap turn.
 pub fn forget(ctx: &Ctx, figure: FigureId, out: &mut Vec<Command>) {
     let mut memory = Memory::load(ctx);
-    if memory.seen.contains(&figure)
-        && !matches!(ctx.state.figures[figure as usize].at, Location::Feature(_))
-    {
+    let at = ctx.state.figures[figure as usize].at;
+    let mut changed = false;
+    if memory.seen.contains(&figure) && !matches!(at, Location::Feature(_)) {
         memory.seen.retain(|&f| f != figure);
+        changed = true;
+    }
+    if !matches!(at, Location::Tile(_)) && memory.trapped.iter().any(|(f, _)| *f == figure) {
+        memory.trapped.retain(|(f, _)| *f != figure);
+        changed = true;
+    }
+    if changed {
         out.push(memory.store());
     }
 }
