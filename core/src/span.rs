@@ -1,5 +1,6 @@
 //! Source locations: finding the text behind a path (`game.draw[3]`) in a TOML or JSON
-//! document, and turning byte offsets into line, column and a caret snippet.
+//! document. Turning the span into line, column and a caret snippet is
+//! [`crate::tiles::validate::Diagnostic::located`]'s job.
 
 use std::ops::Range;
 
@@ -22,39 +23,6 @@ impl From<usize> for Seg {
     fn from(i: usize) -> Seg {
         Seg::Index(i)
     }
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
-    let offset = floor_char_boundary(src, offset.min(src.len()));
-    let before = &src[..offset];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, src[start..offset].chars().count() + 1)
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-/// The source line of a span and a caret line under it (rustc style).
-pub fn snippet(src: &str, span: Range<usize>) -> String {
-    let start = floor_char_boundary(src, span.start.min(src.len()));
-    let (line, col) = line_col(src, start);
-    let text = src.lines().nth(line - 1).unwrap_or("");
-    let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
-    let end = floor_char_boundary(src, span.end.clamp(start, line_end));
-    let width = src[start..end].chars().count().max(1);
-    let gutter = line.to_string();
-    format!(
-        "{pad} |\n{gutter} | {text}\n{pad} | {spaces}{carets}",
-        pad = " ".repeat(gutter.len()),
-        spaces = " ".repeat(col - 1),
-        carets = "^".repeat(width)
-    )
 }
 
 /// The span of the value at `path` in a TOML document (the closest enclosing value found).
@@ -229,22 +197,13 @@ mod tests {
     fn finds_values_in_toml_and_json() {
         let t = "[game]\nplayers = [\"A\", \"B\"]\n\n[[move]]\npass = true\n";
         let s = toml_span(t, &["game".into(), "players".into(), 1.into()]).unwrap();
-        assert_eq!(&t[s.clone()], "\"B\"");
-        assert_eq!(line_col(t, s.start), (2, 17));
+        assert_eq!(&t[s], "\"B\"");
         let s = toml_span(t, &["move".into(), 0.into(), "pass".into()]).unwrap();
         assert_eq!(&t[s], "true");
         let j = "{\"game\": {\"players\": [\"A\", \"B\"]},\n \"move\": [{\"pass\": true}]}";
         let s = json_span(j, &["game".into(), "players".into(), 1.into()]).unwrap();
         assert_eq!(&j[s], "\"B\"");
         let s = json_span(j, &["move".into(), 0.into(), "pass".into()]).unwrap();
-        assert_eq!(&j[s.clone()], "true");
-        assert_eq!(line_col(j, s.start), (2, 20));
-    }
-
-    #[test]
-    fn snippet_puts_a_caret_under_the_span() {
-        let t = "a = 1\nbad = 22\n";
-        let s = snippet(t, 12..14);
-        assert_eq!(s, "  |\n2 | bad = 22\n  |       ^^");
+        assert_eq!(&j[s], "true");
     }
 }

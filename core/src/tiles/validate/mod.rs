@@ -66,13 +66,13 @@ impl Diagnostic {
     ) -> Diagnostic {
         match span {
             Some(s) => {
-                let (line, column) = crate::span::line_col(source, s.start);
+                let at = source::SourceMap::new(source).position(s);
                 Diagnostic {
                     file: file.to_string(),
-                    line,
-                    column,
+                    line: at.line,
+                    column: at.column,
                     message: message.into(),
-                    snippet: crate::span::snippet(source, s),
+                    snippet: at.snippet,
                 }
             }
             None => Diagnostic::unlocated(file, message),
