@@ -71,6 +71,27 @@ impl Hooks {
     };
 }
 
+/// A set of event kinds, by [`Event::kind`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EventKinds(pub u32);
+
+impl EventKinds {
+    /// No event.
+    pub const NONE: EventKinds = EventKinds(0);
+    /// Every event.
+    pub const ALL: EventKinds = EventKinds(u32::MAX);
+
+    /// The set of the given kinds.
+    pub fn of(kinds: &[crate::engine::EventKind]) -> EventKinds {
+        EventKinds(kinds.iter().fold(0, |m, k| m | (1 << *k as u32)))
+    }
+
+    /// Whether the set holds the event's kind.
+    pub fn contains(self, event: &Event) -> bool {
+        self.0 & (1 << event.kind() as u32) != 0
+    }
+}
+
 /// The rules of one expansion. Every method has a default that does nothing.
 pub trait Expansion: Send + Sync {
     /// The declarations.
@@ -114,9 +135,10 @@ pub trait Expansion: Send + Sync {
     /// Carries out an action this expansion offered.
     fn apply(&self, _ctx: &Ctx, _action: &Action, _out: &mut Vec<Command>) {}
 
-    /// Whether [`Expansion::on_event`] wants to be called at all (saves time).
-    fn wants_events(&self) -> bool {
-        false
+    /// The kinds of events [`Expansion::on_event`] wants (none by default; asked once
+    /// when the rules are put together).
+    fn events(&self) -> EventKinds {
+        EventKinds::NONE
     }
 
     /// Reacts to something that happened.

@@ -55,6 +55,8 @@ pub struct Rules {
     pub plan: Plan,
     /// Per phase, per expansion: which hooks it uses there.
     pub hooks: Vec<Vec<crate::expansion::Hooks>>,
+    /// Per expansion: the events it wants.
+    pub events: Vec<crate::expansion::EventKinds>,
     options: Vec<BTreeMap<String, String>>,
 }
 
@@ -210,7 +212,9 @@ impl Rules {
             .iter()
             .map(|p| expansions.iter().map(|e| e.hooks_in(p)).collect())
             .collect();
+        let events = expansions.iter().map(|e| e.events()).collect();
         Ok(Rules {
+            events,
             hooks,
             plan,
             has_dependents,

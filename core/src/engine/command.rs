@@ -193,3 +193,56 @@ pub enum Event {
     /// The game ended; final scoring follows.
     GameEnded,
 }
+
+/// The kind of an [`Event`], for declaring which events an expansion wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum EventKind {
+    /// [`Event::TurnStarted`]
+    TurnStarted,
+    /// [`Event::TileDrawn`]
+    TileDrawn,
+    /// [`Event::TileDiscarded`]
+    TileDiscarded,
+    /// [`Event::TileSetAside`]
+    TileSetAside,
+    /// [`Event::TileReturned`]
+    TileReturned,
+    /// [`Event::TilesReshuffled`]
+    TilesReshuffled,
+    /// [`Event::TilePlaced`]
+    TilePlaced,
+    /// [`Event::FigureDeployed`]
+    FigureDeployed,
+    /// [`Event::FigureMoved`]
+    FigureMoved,
+    /// [`Event::FigureReturned`]
+    FigureReturned,
+    /// [`Event::Scored`]
+    Scored,
+    /// [`Event::FeatureScored`]
+    FeatureScored,
+    /// [`Event::GameEnded`]
+    GameEnded,
+}
+
+impl Event {
+    /// This event's kind.
+    pub fn kind(&self) -> EventKind {
+        match self {
+            Event::TurnStarted { .. } => EventKind::TurnStarted,
+            Event::TileDrawn { .. } => EventKind::TileDrawn,
+            Event::TileDiscarded { .. } => EventKind::TileDiscarded,
+            Event::TileSetAside { .. } => EventKind::TileSetAside,
+            Event::TileReturned { .. } => EventKind::TileReturned,
+            Event::TilesReshuffled { .. } => EventKind::TilesReshuffled,
+            Event::TilePlaced { .. } => EventKind::TilePlaced,
+            Event::FigureDeployed { .. } => EventKind::FigureDeployed,
+            Event::FigureMoved { .. } => EventKind::FigureMoved,
+            Event::FigureReturned { .. } => EventKind::FigureReturned,
+            Event::Scored { .. } => EventKind::Scored,
+            Event::FeatureScored { .. } => EventKind::FeatureScored,
+            Event::GameEnded => EventKind::GameEnded,
+        }
+    }
+}

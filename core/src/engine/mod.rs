@@ -16,7 +16,7 @@ mod state;
 use std::sync::Arc;
 
 pub use action::{Action, Arg, ArgKind, VerbId};
-pub use command::{Command, Event, Reason};
+pub use command::{Command, Event, EventKind, Reason};
 pub use state::{GameState, Player, Turn};
 
 use crate::board::Board;
@@ -445,8 +445,8 @@ impl Game {
         // Reactions to an event are rules at work, not the deciding player's move.
         let actor = self.actor.take();
         self.depth += 1;
-        for (i, e) in rules.expansions.iter().enumerate() {
-            if e.wants_events() {
+        for i in 0..rules.expansions.len() {
+            if rules.events[i].contains(&event) {
                 self.hook(i, |e, ctx, out| e.on_event(ctx, &event, out));
             }
         }

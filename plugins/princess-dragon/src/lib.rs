@@ -15,8 +15,8 @@ pub mod princess;
 
 use std::sync::OnceLock;
 
-use carc_core::engine::{Action, Command, Event};
-use carc_core::expansion::{Ctx, Expansion, Hooks, Manifest, TileSource};
+use carc_core::engine::{Action, Command, Event, EventKind};
+use carc_core::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
 
 use names::Ids;
 
@@ -142,8 +142,14 @@ impl Expansion for PrincessDragon {
         }
     }
 
-    fn wants_events(&self) -> bool {
-        true
+    fn events(&self) -> EventKinds {
+        EventKinds::of(&[
+            EventKind::TileDrawn,
+            EventKind::TilePlaced,
+            EventKind::FeatureScored,
+            EventKind::FigureReturned,
+            EventKind::FigureMoved,
+        ])
     }
 
     fn on_event(&self, ctx: &Ctx, event: &Event, out: &mut Vec<Command>) {

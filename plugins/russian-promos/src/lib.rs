@@ -11,8 +11,8 @@ pub mod traps;
 
 use std::sync::OnceLock;
 
-use carc_core::engine::{Action, Command, Event};
-use carc_core::expansion::{Ctx, Expansion, Hooks, Manifest, TileSource};
+use carc_core::engine::{Action, Command, Event, EventKind};
+use carc_core::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
 use carc_core::rules::Rules;
 use carc_core::tiles::TileType;
 
@@ -98,8 +98,13 @@ impl Expansion for RussianPromos {
         release::apply(ctx, self.ids(ctx), action, out);
     }
 
-    fn wants_events(&self) -> bool {
-        true
+    fn events(&self) -> EventKinds {
+        EventKinds::of(&[
+            EventKind::TilePlaced,
+            EventKind::FigureDeployed,
+            EventKind::FigureReturned,
+            EventKind::FigureMoved,
+        ])
     }
 
     fn on_event(&self, ctx: &Ctx, event: &Event, out: &mut Vec<Command>) {

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use carc_core::base::BaseGame;
 use carc_core::bots::{BotGame, Strategy, bot_game};
 use carc_core::catalog::Catalog;
-use carc_core::engine::{Command, Event, Reason};
-use carc_core::expansion::{Ctx, Expansion, Manifest};
+use carc_core::engine::{Command, Event, EventKind, Reason};
+use carc_core::expansion::{Ctx, EventKinds, Expansion, Manifest};
 use carc_core::figures::{FigureClass, Location};
 use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
@@ -32,8 +32,8 @@ impl Expansion for Observer {
         }
     }
 
-    fn wants_events(&self) -> bool {
-        true
+    fn events(&self) -> EventKinds {
+        EventKinds::of(&[EventKind::Scored])
     }
 
     fn on_event(&self, ctx: &Ctx, event: &Event, _out: &mut Vec<Command>) {
