@@ -576,6 +576,19 @@ impl Game {
                 let count = st.set_aside.len() as u32;
                 // Shuffled in among the tiles not listed, behind the listed ones.
                 let unlisted = st.pile.len() - st.listed as usize;
+                if unlisted == 0 {
+                    // Every tile is listed (`supply = "draw"`): a set-aside tile that the
+                    // list names again is that same tile drawn again, not another copy.
+                    let mut listed_again = st.pile.clone();
+                    st.set_aside
+                        .retain(|t| match listed_again.iter().position(|l| l == t) {
+                            Some(i) => {
+                                listed_again.remove(i);
+                                false
+                            }
+                            None => true,
+                        });
+                }
                 let mut bottom: Vec<TileTypeId> = st.pile.drain(..unlisted).collect();
                 bottom.append(&mut st.set_aside);
                 st.rng.shuffle(&mut bottom);

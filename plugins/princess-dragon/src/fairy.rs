@@ -39,10 +39,20 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Feature(node) = arg else { return };
     let player = ctx.state.turn.player;
-    let Some(follower) = ctx.state.figures.iter().enumerate().position(|(i, f)| {
-        f.owner == player
-            && is_follower(ctx, i as FigureId)
-            && matches!(f.at, Location::Feature(n) if crate::same_place(ctx, n, node))
+    // The follower on exactly the named segment; failing that, one on another segment of
+    // the same feature on that tile.
+    let mine = |i: usize, f: &carc_core::figures::Figure| {
+        f.owner == player && is_follower(ctx, i as FigureId)
+    };
+    let figures = &ctx.state.figures;
+    let exact = figures
+        .iter()
+        .enumerate()
+        .position(|(i, f)| mine(i, f) && f.at == Location::Feature(node));
+    let Some(follower) = exact.or_else(|| {
+        figures.iter().enumerate().position(|(i, f)| {
+            mine(i, f) && matches!(f.at, Location::Feature(n) if crate::same_place(ctx, n, node))
+        })
     }) else {
         return;
     };

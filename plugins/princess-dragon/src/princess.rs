@@ -77,10 +77,15 @@ pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
 /// fairy move this turn).
 pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Feature(node) = arg else { return };
-    if let Some(&(_, knight)) = removable_knights(ctx, ids)
-        .iter()
-        .find(|(n, _)| crate::same_place(ctx, *n, node))
-    {
+    // The knight on exactly the named segment; failing that, one on another segment of the
+    // same city on that tile.
+    let knights = removable_knights(ctx, ids);
+    let chosen = knights.iter().find(|(n, _)| *n == node).or_else(|| {
+        knights
+            .iter()
+            .find(|(n, _)| crate::same_place(ctx, *n, node))
+    });
+    if let Some(&(_, knight)) = chosen {
         out.push(Command::ReturnFigure {
             figure: knight,
             why: Some("removed by the princess".into()),
