@@ -6,27 +6,15 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use carc_core::base::BaseGame;
-use carc_core::bots::{Bot, Strategy, play_out};
-use carc_core::engine::{Game, Setup};
+use carc_core::bots::{Strategy, bot_game, play_out};
 use carc_core::rules::Rules;
-use carc_core::setup::{SupplyMode, draw_order};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn playout(rules: &Arc<Rules>, seed: u64, strategy: Strategy) -> Vec<i32> {
-    let order = draw_order(rules, &[], SupplyMode::Full, seed).expect("supply");
-    let mut game = Game::new(
-        rules.clone(),
-        Setup {
-            players: vec!["A".into(), "B".into()],
-            listed: 0,
-            draw_order: order,
-            seed,
-        },
-    )
-    .expect("game");
-    let mut bots = [Bot::new(strategy, seed, 0), Bot::new(strategy, seed, 1)];
-    play_out(&mut game, &mut bots);
-    game.state.scores()
+    let players = ["A".to_string(), "B".to_string()];
+    let mut g = bot_game(rules, &players, &[strategy], seed).expect("game");
+    play_out(&mut g.game, &mut g.bots);
+    g.game.state.scores()
 }
 
 fn bench(c: &mut Criterion) {
@@ -46,27 +34,15 @@ fn bench(c: &mut Criterion) {
         })
     });
     // What cloning a mid-game state costs (AI search clones it constantly).
-    let order = draw_order(&rules, &[], SupplyMode::Full, 1).expect("supply");
-    let mut game = Game::new(
-        rules.clone(),
-        Setup {
-            players: vec!["A".into(), "B".into()],
-            listed: 0,
-            draw_order: order,
-            seed: 1,
-        },
-    )
-    .expect("game");
-    let mut bots = [
-        Bot::new(Strategy::Random, 1, 0),
-        Bot::new(Strategy::Random, 1, 1),
-    ];
+    let players = ["A".to_string(), "B".to_string()];
+    let mut g = bot_game(&rules, &players, &[Strategy::Random], 1).expect("game");
     for _ in 0..70 {
-        let a = bots[game.decider() as usize]
-            .choose(&mut game)
+        let a = g.bots[g.game.decider() as usize]
+            .choose(&mut g.game)
             .expect("move");
-        game.apply(&a).expect("legal");
+        g.game.apply(&a).expect("legal");
     }
+    let game = g.game;
     c.bench_function("clone a mid-game state", |b| {
         b.iter(|| black_box(game.state.clone()))
     });

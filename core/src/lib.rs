@@ -22,5 +22,6 @@ pub mod rng;
 pub mod rules;
 pub mod setup;
 pub mod span;
+pub mod tags;
 pub mod tiles;
 pub mod turnlog;

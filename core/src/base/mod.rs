@@ -44,7 +44,7 @@ impl Expansion for BaseGame {
                 strength: 1,
                 per_player: 7,
                 neutral: 0,
-                tags: vec!["flesh-and-blood".into()],
+                tags: vec![crate::tags::FLESH_AND_BLOOD.into()],
             }],
             phases: PHASES
                 .iter()

@@ -749,7 +749,7 @@ impl Game {
 }
 
 /// The tag of figures that leave a feature with their owner's last follower there.
-pub const RETURNS_WITH_LAST_FOLLOWER: &str = "returns-with-last-follower";
+pub use crate::tags::RETURNS_WITH_LAST_FOLLOWER;
 
 fn check_location(st: &GameState, to: Location) -> Result<(), String> {
     match to {

@@ -5,6 +5,7 @@ use carc_core::engine::VerbId;
 use carc_core::expansion::Manifest;
 use carc_core::figures::FigureKindId;
 use carc_core::rules::Rules;
+use carc_core::tags;
 use carc_core::tiles::MarkerId;
 
 use crate::ID;
@@ -13,10 +14,6 @@ use crate::ID;
 pub const DRAGON_PHASE: &str = "dragon-move";
 /// Steps in one dragon movement (PD-5).
 pub const DRAGON_STEPS: i64 = 6;
-/// The tag of figures the dragon eats (PD-8: "anything of flesh and blood").
-pub const EDIBLE: &str = "flesh-and-blood";
-/// The tag of places that keep figures safe from the dragon (PD-8, X-5).
-pub const SHELTER: &str = "shelter";
 
 /// Option names (PD-OPT-1 … PD-OPT-6).
 pub mod opt {
@@ -69,9 +66,9 @@ pub struct Ids {
     pub dragon_verb: VerbId,
     /// The rule options, read once.
     pub options: Options,
-    /// Per figure kind: whether the dragon eats it (declared tag [`EDIBLE`]).
+    /// Per figure kind: whether the dragon eats it (PD-8: declared `flesh-and-blood`).
     pub edible: Vec<bool>,
-    /// Per feature kind: whether figures there are safe (declared tag [`SHELTER`]).
+    /// Per feature kind: whether figures there are safe (declared `shelter`).
     pub shelter: Vec<bool>,
 }
 
@@ -112,17 +109,8 @@ impl Ids {
         let me = rules.expansion_index(ID).unwrap_or(usize::MAX);
         let is = |name: &str, value: &str| rules.option(me, name) == value;
         Ids {
-            edible: rules
-                .figure_kinds
-                .iter()
-                .map(|k| k.tags.iter().any(|t| t == EDIBLE))
-                .collect(),
-            shelter: rules
-                .vocab
-                .kinds
-                .iter()
-                .map(|k| k.tags.iter().any(|t| t == SHELTER))
-                .collect(),
+            edible: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD),
+            shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
             me,
             options: Options {
                 dragon_after_scoring: is(opt::DRAGON_MOVE, "after-scoring"),

@@ -3,6 +3,7 @@
 use carc_core::engine::VerbId;
 use carc_core::expansion::Manifest;
 use carc_core::rules::Rules;
+use carc_core::tags;
 use carc_core::tiles::{KindId, MarkerId};
 
 use crate::ID;
@@ -13,10 +14,6 @@ pub const CAPTURE_POINT: &str = "figure-capture";
 pub const VODYANOY_RULE: &str = "russian-promos:vodyanoy";
 /// Solovei's rule id.
 pub const SOLOVEI_RULE: &str = "russian-promos:solovei";
-/// The tag of figures the traps take (what the dragon eats, PD-8 / RP-7).
-pub const FLESH_AND_BLOOD: &str = "flesh-and-blood";
-/// The tag of places that keep figures safe.
-pub const SHELTER: &str = "shelter";
 
 /// Option names.
 pub mod opt {
@@ -74,20 +71,12 @@ impl Ids {
                 .unwrap_or(MarkerId::MAX),
             release: rules.verb("release").map_or(VerbId::MAX, |(v, _)| v),
             hut_worth_nothing: rules.option(me, opt::HUT_VALUE) == "2013",
-            catchable: rules
-                .figure_kinds
-                .iter()
-                .map(|k| {
-                    k.class != carc_core::figures::FigureClass::Neutral
-                        && k.tags.iter().any(|t| t == FLESH_AND_BLOOD)
-                })
+            catchable: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD)
+                .into_iter()
+                .zip(&rules.figure_kinds)
+                .map(|(tagged, k)| tagged && k.class != carc_core::figures::FigureClass::Neutral)
                 .collect(),
-            shelter: rules
-                .vocab
-                .kinds
-                .iter()
-                .map(|k| k.tags.iter().any(|t| t == SHELTER))
-                .collect(),
+            shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
             vodyanoy_first: rules
                 .plan
                 .first_of(CAPTURE_POINT, VODYANOY_RULE, SOLOVEI_RULE)
