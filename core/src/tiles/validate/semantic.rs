@@ -95,18 +95,18 @@ impl Ctx<'_> {
         };
         for (i, m) in list.iter().enumerate() {
             let p = path.index(i);
-            if let (Some(name), true) = (m.as_str(), self.clean(&p)) {
-                if let Err(msg) = self.vocab.marker(name) {
-                    let msg = if msg.starts_with("unknown") {
-                        format!(
-                            "{msg} (no enabled expansion registers it; enable it or use \
+            if let (Some(name), true) = (m.as_str(), self.clean(&p))
+                && let Err(msg) = self.vocab.marker(name)
+            {
+                let msg = if msg.starts_with("unknown") {
+                    format!(
+                        "{msg} (no enabled expansion registers it; enable it or use \
                              --tiles-only)"
-                        )
-                    } else {
-                        msg
-                    };
-                    self.at(&p, msg);
-                }
+                    )
+                } else {
+                    msg
+                };
+                self.at(&p, msg);
             }
         }
     }
@@ -187,29 +187,29 @@ pub(crate) fn findings(
             }
         }
         let start_path = root.key("start");
-        if let Some(start) = json.get("start").and_then(Json::as_str) {
-            if cx.clean(&start_path) {
-                if !first.contains_key(start) {
-                    cx.at(
-                        &start_path,
-                        format!("start tile `{start}` is not a tile of this file"),
-                    );
-                }
-                sites.start = Some((start.to_string(), start_path));
+        if let Some(start) = json.get("start").and_then(Json::as_str)
+            && cx.clean(&start_path)
+        {
+            if !first.contains_key(start) {
+                cx.at(
+                    &start_path,
+                    format!("start tile `{start}` is not a tile of this file"),
+                );
             }
+            sites.start = Some((start.to_string(), start_path));
         }
     }
     (cx.out, sites)
 }
 
 fn check_tile(cx: &mut Ctx<'_>, tile: &Json, path: &Path) {
-    if let Some(n) = tile.get("count").and_then(Json::as_i64) {
-        if n > i64::from(u32::MAX) {
-            cx.at(
-                &path.key("count"),
-                format!("`count` must be at most {}, found {n}", u32::MAX),
-            );
-        }
+    if let Some(n) = tile.get("count").and_then(Json::as_i64)
+        && n > i64::from(u32::MAX)
+    {
+        cx.at(
+            &path.key("count"),
+            format!("`count` must be at most {}, found {n}", u32::MAX),
+        );
     }
     cx.markers(tile.get("markers"), &path.key("markers"));
 
@@ -309,14 +309,16 @@ fn read_feature(cx: &mut Ctx<'_>, f: &Json, path: Path, number: usize) -> Feat {
 
     if let Some(kind) = kind {
         let pennants_path = path.key("pennants");
-        if let Some(n) = f.get("pennants").and_then(Json::as_i64) {
-            if n > 0 && kind != kinds::CITY && cx.clean(&pennants_path) {
-                let name = cx.kind_name(kind).to_string();
-                cx.at(
-                    &pennants_path,
-                    format!("only cities have pennants; this feature is a `{name}`"),
-                );
-            }
+        if let Some(n) = f.get("pennants").and_then(Json::as_i64)
+            && n > 0
+            && kind != kinds::CITY
+            && cx.clean(&pennants_path)
+        {
+            let name = cx.kind_name(kind).to_string();
+            cx.at(
+                &pennants_path,
+                format!("only cities have pennants; this feature is a `{name}`"),
+            );
         }
         let cities_path = path.key("cities");
         let has_cities = f
