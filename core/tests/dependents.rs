@@ -13,13 +13,8 @@ use carc_core::geometry::{Pos, Rotation};
 use carc_core::rules::Rules;
 
 fn place(game: &mut Game, id: &str, x: i32, y: i32) {
-    let tile = game.rules.tiles.get(id).expect("tile");
-    game.apply(&Action::Place {
-        tile,
-        pos: Pos::new(x, y),
-        rotation: Rotation::default(),
-    })
-    .expect("placement");
+    game.place(id, Pos::new(x, y), Rotation::default())
+        .expect("placement");
 }
 
 /// The road of the base:U at (x, y) (its feature 0).

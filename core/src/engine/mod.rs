@@ -253,6 +253,20 @@ impl Game {
         }
     }
 
+    /// Places the drawn tile by id (a convenience over [`Game::apply`] for tools and tests).
+    pub fn place(&mut self, id: &str, pos: Pos, rotation: Rotation) -> Result<(), Illegal> {
+        let tile = self
+            .rules
+            .tiles
+            .get(id)
+            .ok_or_else(|| Illegal(format!("unknown tile `{id}`")))?;
+        self.apply(&Action::Place {
+            tile,
+            pos,
+            rotation,
+        })
+    }
+
     /// Applies final scoring now (for records that stop before the end).
     pub fn finish(&mut self) {
         if !self.state.ended {

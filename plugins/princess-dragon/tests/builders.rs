@@ -14,13 +14,8 @@ use carc_core::rules::Rules;
 use carc_princess_dragon::PrincessDragon;
 
 fn place(game: &mut Game, id: &str, x: i32, y: i32) {
-    let tile = game.rules.tiles.get(id).expect("tile");
-    game.apply(&Action::Place {
-        tile,
-        pos: Pos::new(x, y),
-        rotation: Rotation::default(),
-    })
-    .expect("placement");
+    game.place(id, Pos::new(x, y), Rotation::default())
+        .expect("placement");
 }
 
 fn step(game: &mut Game, side: Side) {

@@ -2,12 +2,13 @@
 //! records): followers are conserved (supply + board + trapped = 7), prisoners never
 //! score, and every written record replays to the same final state.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use carc_core::base::BaseGame;
 use carc_core::bots::{BotGame, Strategy, bot_game};
-use carc_core::catalog::Catalog;
 use carc_core::engine::{Command, Event, EventKind, Reason};
 use carc_core::expansion::{Ctx, EventKinds, Expansion, Manifest};
 use carc_core::figures::{FigureClass, Location};
@@ -79,13 +80,7 @@ fn random_games_with_both_expansions_keep_the_invariants_and_replay() {
         )
         .expect("rules"),
     );
-    let mut catalog = Catalog::new();
-    catalog
-        .add(Arc::new(|| Box::new(PrincessDragon::new())))
-        .expect("pd");
-    catalog
-        .add(Arc::new(|| Box::new(RussianPromos::new())))
-        .expect("rp");
+    let catalog = common::both_expansions();
     let mut traps = 0usize;
     let mut releases = 0usize;
     for seed in 0..GAMES {

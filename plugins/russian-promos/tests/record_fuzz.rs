@@ -2,15 +2,13 @@
 //! parsing and replaying must never panic, whatever the text says. A failure names the
 //! case, the file and the mutated text.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
-use std::sync::Arc;
 
-use carc_core::catalog::Catalog;
 use carc_core::record;
 use carc_core::rng::Rng;
-use carc_princess_dragon::PrincessDragon;
-use carc_russian_promos::RussianPromos;
 
 const CASES: u64 = 4_000;
 
@@ -106,13 +104,7 @@ fn mutated_records_never_panic() {
             )
         })
         .collect();
-    let mut catalog = Catalog::new();
-    catalog
-        .add(Arc::new(|| Box::new(PrincessDragon::new())))
-        .expect("pd");
-    catalog
-        .add(Arc::new(|| Box::new(RussianPromos::new())))
-        .expect("rp");
+    let catalog = common::both_expansions();
     let mut outcomes = [0u32; 3]; // invalid, failed, passed
     for case in 0..CASES {
         let mut rng = Rng::stream(0x005E_C04D, case);
