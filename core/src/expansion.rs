@@ -132,6 +132,16 @@ pub trait Expansion: Send + Sync {
         false
     }
 
+    /// Sets `forbidden[i]` for every action `actions[i]` its rules forbid (the flags are
+    /// all false on entry). The default asks [`Expansion::forbids`] about each; an
+    /// expansion that can judge many actions at once, working out what they share a
+    /// single time, overrides this (both must agree).
+    fn forbid(&self, ctx: &Ctx, actions: &[Action], forbidden: &mut [bool]) {
+        for (a, f) in actions.iter().zip(forbidden.iter_mut()) {
+            *f = self.forbids(ctx, a);
+        }
+    }
+
     /// Carries out an action this expansion offered.
     fn apply(&self, _ctx: &Ctx, _action: &Action, _out: &mut Vec<Command>) {}
 

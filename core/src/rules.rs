@@ -6,7 +6,9 @@ use std::fmt;
 
 use crate::engine::ArgKind;
 use crate::expansion::{Expansion, Manifest};
-use crate::figures::FigureKindDecl;
+use crate::figures::{
+    Figure, FigureClass, FigureId, FigureKindDecl, FigureKindId, Location, NEUTRAL, PlayerId,
+};
 use crate::precedence::{self, Plan};
 use crate::tiles::{TileSet, TileTypeId, Vocabulary};
 
@@ -57,6 +59,11 @@ pub struct Rules {
     pub hooks: Vec<Vec<crate::expansion::Hooks>>,
     /// Per expansion: the events it wants.
     pub events: Vec<crate::expansion::EventKinds>,
+    /// The index of the `place-tile` phase (asked about at every draw, BASE-4).
+    pub place_phase: usize,
+    /// Per figure kind with neutral figures: where its first one lies in the figure list,
+    /// as `fixed + per_player × players` (see [`Rules::starting_figures`]).
+    neutral_at: Vec<Option<(u32, u32)>>,
     options: Vec<BTreeMap<String, String>>,
 }
 
@@ -213,8 +220,18 @@ impl Rules {
             .map(|p| expansions.iter().map(|e| e.hooks_in(p)).collect())
             .collect();
         let events = expansions.iter().map(|e| e.events()).collect();
+        let place_phase = phases.iter().position(|p| p == "place-tile").unwrap_or(0);
+        let mut neutral_at = Vec::new();
+        let (mut fixed, mut per_player) = (0, 0);
+        for decl in &figure_kinds {
+            per_player += decl.per_player as u32;
+            neutral_at.push((neutral_count(decl) > 0).then_some((fixed, per_player)));
+            fixed += neutral_count(decl);
+        }
         Ok(Rules {
+            neutral_at,
             events,
+            place_phase,
             hooks,
             plan,
             has_dependents,
@@ -271,6 +288,39 @@ impl Rules {
             out.extend(std::iter::repeat_n(i as TileTypeId, n as usize));
         }
         out
+    }
+
+    /// Every figure of a game with `players` players, where it starts: kind by kind, each
+    /// player's figures in seat order, then the kind's neutral figures (off the board).
+    /// [`Rules::neutral_figure`] relies on this layout.
+    pub fn starting_figures(&self, players: usize) -> Vec<Figure> {
+        let mut figures = Vec::new();
+        for (k, decl) in self.figure_kinds.iter().enumerate() {
+            for p in 0..players {
+                for _ in 0..decl.per_player {
+                    figures.push(Figure {
+                        kind: k as FigureKindId,
+                        owner: p as PlayerId,
+                        at: Location::Supply,
+                    });
+                }
+            }
+            for _ in 0..neutral_count(decl) {
+                figures.push(Figure {
+                    kind: k as FigureKindId,
+                    owner: NEUTRAL,
+                    at: Location::OffBoard,
+                });
+            }
+        }
+        figures
+    }
+
+    /// The first neutral figure of `kind` (the dragon, the fairy) in a game with `players`
+    /// players, found without a search (see [`Rules::starting_figures`]).
+    pub fn neutral_figure(&self, kind: FigureKindId, players: usize) -> Option<FigureId> {
+        let (fixed, per_player) = (*self.neutral_at.get(kind as usize)?)?;
+        FigureId::try_from(fixed as usize + per_player as usize * players).ok()
     }
 
     /// Whether a feature kind carries a declared tag.
@@ -332,4 +382,13 @@ fn order_phases(
         }
     }
     Ok(phases)
+}
+
+/// How many neutral figures of a kind a game has (only neutral kinds have any).
+fn neutral_count(decl: &FigureKindDecl) -> u32 {
+    if decl.class == FigureClass::Neutral {
+        decl.neutral as u32
+    } else {
+        0
+    }
 }

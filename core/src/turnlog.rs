@@ -133,7 +133,7 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             reason,
         } => {
             let what = match reason {
-                Reason::Text(t) => t.clone(),
+                Reason::Text(t) => t.to_string(),
                 Reason::Feature { node } => {
                     let kind = state.board.graph.node(*node).kind;
                     if crate::base::is_base_kind(kind) {

@@ -10,6 +10,10 @@ use crate::figures::{FigureId, FigureKindId, Location, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::tiles::TileTypeId;
 
+/// Words for the turn log. Fixed words (`"eaten by the dragon"`) cost no allocation,
+/// which matters in hooks that run millions of times during search.
+pub type Text = std::borrow::Cow<'static, str>;
+
 /// What points were scored for (described in words only when a log is written).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -20,7 +24,7 @@ pub enum Reason {
         node: NodeId,
     },
     /// Anything else, in words.
-    Text(String),
+    Text(Text),
 }
 
 /// A change requested by rule code.
@@ -61,14 +65,14 @@ pub enum Command {
         to: Location,
         /// Why, for the turn log (`trapped by Vodyanoy`), when the move is not a
         /// player's own.
-        why: Option<String>,
+        why: Option<Text>,
     },
     /// Return a figure to its owner's supply (neutral figures go off the board).
     ReturnFigure {
         /// Which figure.
         figure: FigureId,
         /// Why, for the turn log when it is not plain scoring (`eaten by the dragon`).
-        why: Option<String>,
+        why: Option<Text>,
     },
     /// Give a player points.
     Score {
@@ -95,6 +99,14 @@ pub enum Command {
     SetExtData {
         /// The new record.
         data: Vec<i64>,
+    },
+    /// Set one value of the issuing expansion's own record (growing it with zeros when
+    /// `index` lies beyond its end); cheaper than [`Command::SetExtData`] for small changes.
+    SetExtValue {
+        /// Position in the record.
+        index: u32,
+        /// The new value.
+        value: i64,
     },
     /// End the game now; final scoring follows.
     EndGame,
@@ -165,7 +177,7 @@ pub enum Event {
         /// The player whose decision moved it, if any.
         by: Option<PlayerId>,
         /// Why, when it is not a player's own move.
-        why: Option<String>,
+        why: Option<Text>,
     },
     /// A figure went back to its owner's supply (or off the board).
     FigureReturned {
@@ -174,7 +186,7 @@ pub enum Event {
         /// From where.
         from: Location,
         /// Why, when it is not plain scoring.
-        why: Option<String>,
+        why: Option<Text>,
     },
     /// A player scored.
     Scored {

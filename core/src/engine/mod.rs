@@ -16,12 +16,12 @@ mod state;
 use std::sync::Arc;
 
 pub use action::{Action, Arg, ArgKind, VerbId};
-pub use command::{Command, Event, EventKind, Reason};
+pub use command::{Command, Event, EventKind, Reason, Text};
 pub use state::{GameState, Player, Turn};
 
 use crate::board::Board;
 use crate::expansion::Ctx;
-use crate::figures::{Figure, FigureClass, Location, NEUTRAL, PlayerId};
+use crate::figures::{FigureClass, Location, NEUTRAL, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -65,7 +65,10 @@ pub struct Game {
     /// The state.
     pub state: GameState,
     legal: Vec<Action>,
-    owners: Vec<u8>,
+    /// Who offered the legal actions: `(expansion, end)` spans, in order.
+    offered: Vec<(u8, u32)>,
+    /// Scratch flags for [`Expansion::forbid`](crate::expansion::Expansion::forbid).
+    forbidden: Vec<bool>,
     legal_valid: bool,
     log: Vec<Event>,
     keep_log: bool,
@@ -92,27 +95,7 @@ impl Game {
             }
         }
         let start = rules.tiles.start.ok_or("no start tile")?;
-        let mut figures = Vec::new();
-        for (k, decl) in rules.figure_kinds.iter().enumerate() {
-            for p in 0..n {
-                for _ in 0..decl.per_player {
-                    figures.push(Figure {
-                        kind: k as u8,
-                        owner: p as PlayerId,
-                        at: Location::Supply,
-                    });
-                }
-            }
-            if decl.class == FigureClass::Neutral {
-                for _ in 0..decl.neutral {
-                    figures.push(Figure {
-                        kind: k as u8,
-                        owner: NEUTRAL,
-                        at: Location::OffBoard,
-                    });
-                }
-            }
-        }
+        let figures = rules.starting_figures(n);
         let listed = setup.listed.min(setup.draw_order.len()) as u32;
         let mut pile = setup.draw_order;
         pile.reverse();
@@ -147,7 +130,8 @@ impl Game {
             rules,
             state,
             legal: Vec::new(),
-            owners: Vec::new(),
+            offered: Vec::new(),
+            forbidden: Vec::new(),
             legal_valid: false,
             log: Vec::new(),
             keep_log: false,
@@ -230,7 +214,11 @@ impl Game {
         let Some(i) = self.legal.iter().position(|a| a == action) else {
             return Err(Illegal(self.why_illegal(action)));
         };
-        let owner = self.owners[i] as usize;
+        let owner = self
+            .offered
+            .iter()
+            .find(|s| (i as u32) < s.1)
+            .map_or(0, |s| s.0 as usize);
         self.actor = Some(self.state.turn.decider);
         self.hook(owner, |e, ctx, out| e.apply(ctx, action, out));
         self.actor = None;
@@ -317,21 +305,22 @@ impl Game {
 
     fn collect_actions(&mut self) {
         let mut legal = std::mem::take(&mut self.legal);
-        let mut owners = std::mem::take(&mut self.owners);
+        let mut offered = std::mem::take(&mut self.offered);
         legal.clear();
-        owners.clear();
+        offered.clear();
         if !self.state.ended {
-            let rules = self.rules.clone();
+            let rules = &*self.rules;
             let hooks = &rules.hooks[self.state.turn.phase as usize];
             for (i, e) in rules.expansions.iter().enumerate() {
-                if !hooks[i].actions {
-                    continue;
+                if hooks[i].actions {
+                    e.actions(&self.ctx(i), &mut legal);
+                    if legal.len() > offered.last().map_or(0, |s: &(u8, u32)| s.1 as usize) {
+                        offered.push((i as u8, legal.len() as u32));
+                    }
                 }
-                let before = legal.len();
-                e.actions(&self.ctx(i), &mut legal);
-                owners.extend(std::iter::repeat_n(i as u8, legal.len() - before));
             }
-            // Only expansions that restrict this phase are asked about each action.
+            // Only expansions that restrict this phase are asked about the actions.
+            let mut forbidden = std::mem::take(&mut self.forbidden);
             for (i, e) in rules.expansions.iter().enumerate() {
                 if legal.is_empty() || !hooks[i].restricts {
                     continue;
@@ -340,20 +329,26 @@ impl Game {
                 if !e.restricts(&ctx) {
                     continue;
                 }
-                let mut k = 0;
-                for j in 0..legal.len() {
-                    if !e.forbids(&ctx, &legal[j]) {
-                        legal[k] = legal[j];
-                        owners[k] = owners[j];
-                        k += 1;
+                forbidden.clear();
+                forbidden.resize(legal.len(), false);
+                e.forbid(&ctx, &legal, &mut forbidden);
+                let (mut kept, mut j) = (0, 0);
+                for span in offered.iter_mut() {
+                    while j < span.1 as usize {
+                        if !forbidden[j] {
+                            legal[kept] = legal[j];
+                            kept += 1;
+                        }
+                        j += 1;
                     }
+                    span.1 = kept as u32;
                 }
-                legal.truncate(k);
-                owners.truncate(k);
+                legal.truncate(kept);
             }
+            self.forbidden = forbidden;
         }
         self.legal = legal;
-        self.owners = owners;
+        self.offered = offered;
         self.legal_valid = true;
     }
 
@@ -363,7 +358,7 @@ impl Game {
         loop {
             if self.state.ended {
                 self.legal.clear();
-                self.owners.clear();
+                self.offered.clear();
                 self.legal_valid = true;
                 return;
             }
@@ -384,7 +379,7 @@ impl Game {
                 // (a record's `[expect]` sees no next-turn effects such as the fairy's point).
                 self.state.turn.over = true;
                 self.legal.clear();
-                self.owners.clear();
+                self.offered.clear();
                 self.legal_valid = true;
                 return;
             }
@@ -417,13 +412,12 @@ impl Game {
 
     fn enter_phase(&mut self) {
         self.state.turn.decider = self.state.turn.player;
-        let rules = self.rules.clone();
         let phase = self.state.turn.phase as usize;
-        for i in 0..rules.expansions.len() {
+        for i in 0..self.rules.expansions.len() {
             if self.state.ended {
                 return;
             }
-            if rules.hooks[phase][i].enter {
+            if self.rules.hooks[phase][i].enter {
                 self.hook(i, |e, ctx, out| e.enter_phase(ctx, out));
             }
         }
@@ -436,12 +430,11 @@ impl Game {
         self.state.ended = true;
         self.state.turn.drawn = None;
         self.emit(Event::GameEnded);
-        let rules = self.rules.clone();
-        for i in 0..rules.expansions.len() {
+        for i in 0..self.rules.expansions.len() {
             self.hook(i, |e, ctx, out| e.final_scoring(ctx, out));
         }
         self.legal.clear();
-        self.owners.clear();
+        self.offered.clear();
         self.legal_valid = true;
     }
 
@@ -455,12 +448,11 @@ impl Game {
         if self.keep_log {
             self.log.push(event.clone());
         }
-        let rules = self.rules.clone();
         // Reactions to an event are rules at work, not the deciding player's move.
         let actor = self.actor.take();
         self.depth += 1;
-        for i in 0..rules.expansions.len() {
-            if rules.events[i].contains(&event) {
+        for i in 0..self.rules.expansions.len() {
+            if self.rules.events[i].contains(&event) {
                 self.hook(i, |e, ctx, out| e.on_event(ctx, &event, out));
             }
         }
@@ -477,8 +469,11 @@ impl Game {
         call: impl FnOnce(&dyn crate::expansion::Expansion, &Ctx, &mut Vec<Command>),
     ) {
         let mut out = self.pool.pop().unwrap_or_default();
-        let rules = self.rules.clone();
-        call(rules.expansions[who].as_ref(), &self.ctx(who), &mut out);
+        call(
+            self.rules.expansions[who].as_ref(),
+            &self.ctx(who),
+            &mut out,
+        );
         for c in out.drain(..) {
             if let Err(e) = self.command(who, c) {
                 let id = &self.rules.manifests[who].id;
@@ -495,7 +490,7 @@ impl Game {
         pos: Pos,
         rotation: Rotation,
     ) {
-        let rules = self.rules.clone();
+        let rules = &*self.rules;
         let t = rules.tiles.tile(tile);
         let board = &mut self.state.board;
         let index = board.place(tile, t, pos, rotation, &rules.vocab);
@@ -516,13 +511,14 @@ impl Game {
     /// restrict placements about each fitting spot until one is allowed.
     fn has_placement(&mut self, tile: TileTypeId) -> bool {
         let saved_phase = self.state.turn.phase;
-        self.state.turn.phase = self.rules.phase_index("place-tile").unwrap_or(0) as u8;
-        let rules = self.rules.clone();
+        let phase = self.rules.place_phase;
+        self.state.turn.phase = phase as u8;
+        let rules = &*self.rules;
         let t = rules.tiles.tile(tile);
-        let restricting: Vec<usize> = (0..rules.expansions.len())
+        // The expansions restricting placements now (usually none: no allocation).
+        let asked: Vec<usize> = (0..rules.expansions.len())
             .filter(|&i| {
-                rules.hooks[self.state.turn.phase as usize][i].restricts
-                    && rules.expansions[i].restricts(&self.ctx(i))
+                rules.hooks[phase][i].restricts && rules.expansions[i].restricts(&self.ctx(i))
             })
             .collect();
         let mut found = false;
@@ -531,12 +527,16 @@ impl Game {
                 if !Board::fits(t, rotation, sq) {
                     continue;
                 }
+                if asked.is_empty() {
+                    found = true;
+                    break 'search;
+                }
                 let action = Action::Place {
                     tile,
                     pos: sq.pos,
                     rotation,
                 };
-                if restricting
+                if asked
                     .iter()
                     .all(|&i| !rules.expansions[i].forbids(&self.ctx(i), &action))
                 {
@@ -716,6 +716,17 @@ impl Game {
                 st.turn.decider = player;
             }
             Command::SetExtData { data } => st.ext[who] = data,
+            Command::SetExtValue { index, value } => {
+                let record = &mut st.ext[who];
+                let i = index as usize;
+                if i >= 1 << 16 {
+                    return Err(format!("set record value {i}, beyond the 65536 allowed"));
+                }
+                if i >= record.len() {
+                    record.resize(i + 1, 0);
+                }
+                record[i] = value;
+            }
             Command::EndGame => self.end_game(),
         }
         Ok(())

@@ -21,12 +21,9 @@ pub fn fairy_figure(ctx: &Ctx, ids: &Ids) -> Option<FigureId> {
 }
 
 fn neutral_figure(ctx: &Ctx, kind: u8) -> Option<FigureId> {
-    // Neutral figures come last in the state's figure list.
-    ctx.state
-        .figures
-        .iter()
-        .rposition(|f| f.kind == kind && f.owner == NEUTRAL)
-        .map(|i| i as FigureId)
+    let f = ctx.rules.neutral_figure(kind, ctx.state.players.len())?;
+    let fig = ctx.state.figures.get(f as usize)?;
+    (fig.kind == kind && fig.owner == NEUTRAL).then_some(f)
 }
 
 /// The tile (placement index) the dragon is on; `None` before the first volcano (PD-7).
@@ -83,6 +80,11 @@ pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>)
 /// placed; once the dragon has left it, it is an ordinary tile ("at no point may
 /// followers occupy the same tile as the dragon").
 pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
+    forbids_with(ctx, ids, dragon_tile(ctx, ids), action)
+}
+
+/// [`forbids`], with the dragon's tile worked out by the caller (once for many actions).
+pub fn forbids_with(ctx: &Ctx, ids: &Ids, dragon_tile: Option<u32>, action: &Action) -> bool {
     let target = match *action {
         Action::Deploy { node, .. } => node,
         Action::Verb {
@@ -91,7 +93,7 @@ pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
         } if verb == ids.fairy_verb => node,
         _ => return false,
     };
-    dragon_tile(ctx, ids) == Some(ctx.state.board.graph.node(target).tile)
+    dragon_tile.is_some() && dragon_tile == Some(ctx.state.board.graph.node(target).tile)
 }
 
 /// PD-4: after a dragon tile is placed, the dragon moves six steps (set up here).
@@ -148,7 +150,6 @@ pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Some((_, to)) = legal_steps(ctx, ids).find(|(s, _)| *s == side) else {
         return;
     };
-    let mut memory = Memory::load(ctx);
     let Some(dragon) = dragon_figure(ctx, ids) else {
         return;
     };
@@ -157,9 +158,7 @@ pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
         to: Location::Tile(to),
         why: None,
     });
-    memory.steps_left -= 1;
-    memory.visited.push(to);
-    out.push(memory.store());
+    Memory::record_step(ctx, to, out);
     let players = ctx.state.players.len();
     let next = (ctx.state.turn.decider as usize + 1) % players;
     out.push(Command::SetDecider {
@@ -174,26 +173,29 @@ pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
 }
 
 /// The figures the dragon eats on a tile (PD-6, PD-8, PD-12, PD-OPT-6).
-pub fn edible_on(ctx: &Ctx, ids: &Ids, tile: u32) -> Vec<FigureId> {
-    if fairy_tile(ctx, ids) == Some(tile) {
-        return Vec::new();
-    }
-    ctx.state
-        .figures_on_tile(tile)
-        .filter(|&f| {
-            let fig = ctx.state.figures[f as usize];
-            ids.edible.get(fig.kind as usize).copied().unwrap_or(false)
-                && !sheltered(ctx, ids, fig.at)
-        })
-        .collect()
-}
-
-/// Whether a figure stands in a place that keeps it safe (PD-8, X-5): a feature whose
-/// kind is declared a shelter.
-fn sheltered(ctx: &Ctx, ids: &Ids, at: Location) -> bool {
-    let Location::Feature(n) = at else {
-        return false;
-    };
-    let kind = ctx.state.board.graph.node(n).kind;
-    ids.shelter.get(kind as usize).copied().unwrap_or(false)
+pub fn edible_on<'a>(
+    ctx: &Ctx<'a>,
+    ids: &'a Ids,
+    tile: u32,
+) -> impl Iterator<Item = FigureId> + 'a {
+    let state = ctx.state;
+    let graph = &state.board.graph;
+    let guarded = fairy_tile(ctx, ids) == Some(tile);
+    (0..state.figures.len() as FigureId).filter(move |&f| {
+        let fig = state.figures[f as usize];
+        let (on, sheltered) = match fig.at {
+            Location::Tile(t) => (t, false),
+            Location::Feature(n) => {
+                // A feature whose kind is declared a shelter keeps it safe (PD-8, X-5).
+                let node = graph.node(n);
+                let shelter = ids.shelter.get(node.kind as usize).copied();
+                (node.tile, shelter.unwrap_or(false))
+            }
+            Location::Supply | Location::OffBoard => return false,
+        };
+        !guarded
+            && on == tile
+            && !sheltered
+            && ids.edible.get(fig.kind as usize).copied().unwrap_or(false)
+    })
 }

@@ -15,20 +15,29 @@ fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
 }
 
 /// PD-11: instead of deploying, move the fairy next to one of your followers on the board.
+/// A follower's place may be named through any segment of its feature on its tile.
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let player = ctx.state.turn.player;
     let first = out.len();
+    let graph = &ctx.state.board.graph;
+    // Tiles (by index mod 64) holding one of the player's followers met so far.
+    let mut tiles = 0u64;
     for (i, f) in ctx.state.figures.iter().enumerate() {
         let Location::Feature(n) = f.at else { continue };
         if f.owner != player || !is_follower(ctx, i as FigureId) {
             continue;
         }
-        for m in crate::same_feature_on_tile(ctx, n) {
+        let tile = graph.node(n).tile;
+        // Two of the player's followers in one feature on one tile name one place.
+        let seen = tiles & (1 << (tile % 64)) != 0;
+        tiles |= 1 << (tile % 64);
+        let before = out.len();
+        for m in crate::same_feature_on_tile(ctx, ids, n) {
             let action = Action::Verb {
                 verb: ids.fairy_verb,
                 arg: Arg::Feature(m),
             };
-            if !out[first..].contains(&action) {
+            if !seen || !out[first..before].contains(&action) {
                 out.push(action);
             }
         }
@@ -65,41 +74,39 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
         to: Location::Tile(tile),
         why: None,
     });
-    let mut memory = Memory::load(ctx);
-    memory.fairy_follower = Some(follower as FigureId);
-    out.push(memory.store());
+    Memory::set_fairy_follower(ctx, Some(follower as FigureId), out);
     out.push(Command::FigureStepDone);
 }
 
-/// The players the fairy favours for a feature (`None`: any feature) — the owner of the
-/// follower it stands next to, or (PD-OPT-3 `on-tile`) everyone with a follower on its
-/// tile.
-fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> Vec<PlayerId> {
+/// The players the fairy favours for a feature (`None`: any feature), one bit per seat —
+/// the owner of the follower it stands next to, or (PD-OPT-3 `on-tile`) everyone with a
+/// follower on its tile.
+fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> u64 {
     let graph = &ctx.state.board.graph;
     let in_feature = |f: FigureId| match (ctx.state.figures[f as usize].at, feature) {
         (Location::Feature(n), Some(root)) => graph.same(n, root),
         (Location::Feature(_), None) => true,
         _ => false,
     };
-    let mut players: Vec<PlayerId> = if ids.options.fairy_on_tile {
+    let seat = |f: FigureId| 1u64 << ctx.state.figures[f as usize].owner.min(63);
+    if ids.options.fairy_on_tile {
         let Some(tile) = fairy_tile(ctx, ids) else {
-            return Vec::new();
+            return 0;
         };
         ctx.state
             .figures_on_tile(tile)
             .filter(|&f| is_follower(ctx, f) && in_feature(f))
-            .map(|f| ctx.state.figures[f as usize].owner)
-            .collect()
+            .fold(0, |seats, f| seats | seat(f))
     } else {
         Memory::fairy_follower(ctx)
             .filter(|&f| in_feature(f))
-            .map(|f| ctx.state.figures[f as usize].owner)
-            .into_iter()
-            .collect()
-    };
-    players.sort_unstable();
-    players.dedup();
-    players
+            .map_or(0, seat)
+    }
+}
+
+/// The seats in a set of [`favoured`] bits, in seat order.
+fn seats(bits: u64) -> impl Iterator<Item = PlayerId> {
+    (0..64u8).filter(move |s| bits & (1 << s) != 0)
 }
 
 /// PD-13: at the start of a turn, 1 point if the fairy stands next to one of the current
@@ -109,7 +116,7 @@ pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
         return;
     }
     let player = ctx.state.turn.player;
-    if favoured(ctx, ids, None).contains(&player) {
+    if favoured(ctx, ids, None) & (1 << player.min(63)) != 0 {
         out.push(Command::Score {
             player,
             points: 1,
@@ -123,7 +130,7 @@ pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
 pub fn on_scored(ctx: &Ctx, ids: &Ids, node: NodeId, out: &mut Vec<Command>) {
     let five = ids.options.fairy_five && !ctx.state.ended;
     let points = if five { 5 } else { 3 };
-    for player in favoured(ctx, ids, Some(node)) {
+    for player in seats(favoured(ctx, ids, Some(node))) {
         out.push(Command::Score {
             player,
             points,
@@ -137,8 +144,6 @@ pub fn on_figure_left(ctx: &Ctx, _ids: &Ids, figure: FigureId, out: &mut Vec<Com
     if Memory::fairy_follower(ctx) == Some(figure)
         && !matches!(ctx.state.figures[figure as usize].at, Location::Feature(_))
     {
-        let mut memory = Memory::load(ctx);
-        memory.fairy_follower = None;
-        out.push(memory.store());
+        Memory::set_fairy_follower(ctx, None, out);
     }
 }

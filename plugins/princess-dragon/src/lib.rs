@@ -23,15 +23,26 @@ use names::Ids;
 /// The nodes of one tile that belong to the same feature as `node` — a record may name
 /// a follower's feature through any of them (a field split by a road on that tile and
 /// joined around it later is one feature of that tile).
-pub(crate) fn same_feature_on_tile(
-    ctx: &Ctx,
+pub(crate) fn same_feature_on_tile<'a>(
+    ctx: &Ctx<'a>,
+    ids: &'a Ids,
     node: carc_core::features::NodeId,
-) -> impl Iterator<Item = carc_core::features::NodeId> {
+) -> impl Iterator<Item = carc_core::features::NodeId> + 'a {
     let board = &ctx.state.board;
-    let tile = board.graph.node(node).tile;
-    let pt = board.tiles[tile as usize];
-    let n = ctx.rules.tiles.tile(pt.tile).features.len() as u32;
-    (pt.first_node..pt.first_node + n).filter(move |&m| board.graph.same(m, node))
+    let graph = &board.graph;
+    let here = graph.node(node);
+    let pt = board.tiles[here.tile as usize];
+    let twins = ids.twins.get(pt.tile as usize).copied().unwrap_or(u64::MAX);
+    // Only a segment whose kind recurs on the tile can have company.
+    let alone = here.feature >= 64 || twins & (1 << here.feature) == 0;
+    let (kind, root) = (here.kind, if alone { node } else { graph.root(node) });
+    let nodes = if alone {
+        node..node + 1
+    } else {
+        let n = ctx.rules.tiles.tile(pt.tile).features.len() as u32;
+        pt.first_node..pt.first_node + n
+    };
+    nodes.filter(move |&m| m == node || (graph.node(m).kind == kind && graph.root(m) == root))
 }
 
 /// Whether two nodes are the same feature on the same tile.
@@ -123,6 +134,18 @@ impl Expansion for PrincessDragon {
         }
         let ids = self.ids(ctx);
         dragon::forbids(ctx, ids, action) || princess::forbids(ctx, ids, action)
+    }
+
+    fn forbid(&self, ctx: &Ctx, actions: &[Action], forbidden: &mut [bool]) {
+        // What `forbids` works out per action, worked out once.
+        let ids = self.ids(ctx);
+        let dragon = dragon::dragon_tile(ctx, ids);
+        let must_remove = princess::must_remove(ctx, ids);
+        for (action, f) in actions.iter().zip(forbidden.iter_mut()) {
+            *f = !matches!(action, Action::Place { .. })
+                && (dragon::forbids_with(ctx, ids, dragon, action)
+                    || princess::forbids_with(ids, must_remove, action));
+        }
     }
 
     fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {

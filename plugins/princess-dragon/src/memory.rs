@@ -44,6 +44,39 @@ impl Memory {
         ctx.my_data().get(2..).unwrap_or(&[])
     }
 
+    /// Stores a new fairy's follower: one value changed, or the whole record when it is
+    /// not laid out yet.
+    pub fn set_fairy_follower(ctx: &Ctx, follower: Option<FigureId>, out: &mut Vec<Command>) {
+        let value = follower.map_or(-1, i64::from);
+        if ctx.my_data().len() < 2 {
+            let mut memory = Memory::load(ctx);
+            memory.fairy_follower = follower;
+            out.push(memory.store());
+        } else {
+            out.push(Command::SetExtValue { index: 0, value });
+        }
+    }
+
+    /// Stores one dragon step onto `tile`: a step fewer left, one more tile visited.
+    pub fn record_step(ctx: &Ctx, tile: u32, out: &mut Vec<Command>) {
+        let d = ctx.my_data();
+        if d.len() < 2 {
+            let mut memory = Memory::load(ctx);
+            memory.steps_left -= 1;
+            memory.visited.push(tile);
+            out.push(memory.store());
+            return;
+        }
+        out.push(Command::SetExtValue {
+            index: 1,
+            value: d[1] - 1,
+        });
+        out.push(Command::SetExtValue {
+            index: d.len() as u32,
+            value: i64::from(tile),
+        });
+    }
+
     /// The command that stores the record.
     pub fn store(&self) -> Command {
         let mut data = vec![self.fairy_follower.map_or(-1, i64::from), self.steps_left];

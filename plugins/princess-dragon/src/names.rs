@@ -70,6 +70,9 @@ pub struct Ids {
     pub edible: Vec<bool>,
     /// Per feature kind: whether figures there are safe (declared `shelter`).
     pub shelter: Vec<bool>,
+    /// Per tile type: one bit per feature whose kind another feature of the tile shares
+    /// (only those can be one feature with another segment of the tile).
+    pub twins: Vec<u64>,
 }
 
 /// The option values of one game, decoded (PD-OPT-1 … PD-OPT-6).
@@ -108,7 +111,22 @@ impl Ids {
         let verb = |name: &str| rules.verb(name).map_or(VerbId::MAX, |(v, _)| v);
         let me = rules.expansion_index(ID).unwrap_or(usize::MAX);
         let is = |name: &str, value: &str| rules.option(me, name) == value;
+        let twins = rules
+            .tiles
+            .types
+            .iter()
+            .map(|t| {
+                let shared = |i: usize| {
+                    let kind = t.features[i].kind;
+                    (0..t.features.len()).any(|j| j != i && t.features[j].kind == kind)
+                };
+                (0..t.features.len().min(64))
+                    .filter(|&i| shared(i))
+                    .fold(0u64, |bits, i| bits | 1 << i)
+            })
+            .collect();
         Ids {
+            twins,
             edible: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD),
             shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
             me,

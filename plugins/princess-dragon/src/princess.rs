@@ -52,7 +52,7 @@ pub fn removable_knights(ctx: &Ctx, ids: &Ids) -> Vec<(NodeId, FigureId)> {
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let first = out.len();
     for (node, _) in removable_knights(ctx, ids) {
-        for m in crate::same_feature_on_tile(ctx, node) {
+        for m in crate::same_feature_on_tile(ctx, ids, node) {
             let action = Action::Verb {
                 verb: ids.princess_verb,
                 arg: Arg::Feature(m),
@@ -66,11 +66,20 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 
 /// PD-OPT-2 `must`: while a knight can be removed, nothing else may be done.
 pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
-    if !ids.options.princess_must || !placed_a_princess(ctx, ids) {
-        return false;
-    }
+    forbids_with(ids, must_remove(ctx, ids), action)
+}
+
+/// Whether a knight must be removed now (PD-OPT-2 `must`, a knight removable).
+pub fn must_remove(ctx: &Ctx, ids: &Ids) -> bool {
+    ids.options.princess_must
+        && placed_a_princess(ctx, ids)
+        && !removable_knights(ctx, ids).is_empty()
+}
+
+/// [`forbids`], with [`must_remove`] worked out by the caller (once for many actions).
+pub fn forbids_with(ids: &Ids, must_remove: bool, action: &Action) -> bool {
     let is_removal = matches!(action, Action::Verb { verb, .. } if *verb == ids.princess_verb);
-    !is_removal && !removable_knights(ctx, ids).is_empty()
+    must_remove && !is_removal
 }
 
 /// The knight returns to its owner; the figure step is over (PD-17: no deployment, no

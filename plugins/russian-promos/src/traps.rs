@@ -215,7 +215,7 @@ fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec
         out.push(Command::MoveFigure {
             figure: f,
             to: Location::Tile(t),
-            why: Some(format!("trapped by {by}")),
+            why: Some(format!("trapped by {by}").into()),
         });
     }
 }
