@@ -83,21 +83,25 @@ impl Board {
     }
 
     /// The index (in placement order) of the tile at `pos`.
+    #[inline]
     pub fn index_at(&self, pos: Pos) -> Option<u32> {
         self.at.get(&pos).copied()
     }
 
     /// The tile at `pos`.
+    #[inline]
     pub fn tile_at(&self, pos: Pos) -> Option<&PlacedTile> {
         self.index_at(pos).map(|i| &self.tiles[i as usize])
     }
 
     /// Whether a tile lies at `pos`.
+    #[inline]
     pub fn is_placed(&self, pos: Pos) -> bool {
         self.at.contains_key(&pos)
     }
 
     /// The empty squares next to the board.
+    #[inline]
     pub fn open_squares(&self) -> &[OpenSquare] {
         &self.open
     }
@@ -108,6 +112,7 @@ impl Board {
     }
 
     /// Whether `tile` turned by `rotation` matches every neighbour of the open square.
+    #[inline]
     pub fn fits(tile: &TileType, rotation: Rotation, square: &OpenSquare) -> bool {
         tile.packed_sides[rotation.turns() as usize] & square.mask == square.need_bits
     }

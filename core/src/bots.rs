@@ -140,6 +140,7 @@ pub fn bot_game(
             listed: 0,
             draw_order: draw_order.clone(),
             seed,
+            full_supply: true,
         },
     )?;
     let bots = (0..players.len())

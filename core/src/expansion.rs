@@ -35,6 +35,7 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     /// This expansion's own record in the state.
+    #[inline]
     pub fn my_data(&self) -> &'a [i64] {
         self.state.ext.get(self.me).map_or(&[], |v| v.as_slice())
     }
@@ -100,6 +101,14 @@ pub trait Expansion: Send + Sync {
     /// Whether a tile (of any expansion) stays out of the supply under this expansion's
     /// options (e.g. the Russian promos' `sets = 2013`). `me` is its index in the rules.
     fn excludes_tile(&self, _rules: &Rules, _me: usize, _tile: &crate::tiles::TileType) -> bool {
+        false
+    }
+
+    /// Whether a drawn tile of this type may go back into the supply under this
+    /// expansion's rules (set aside or put back, then drawn again, as PD-7 does with
+    /// dragon tiles). A record's `draw` lists every draw in order, so it may name such a
+    /// tile more often than the supply holds: the later listing is that tile drawn again.
+    fn may_redraw(&self, _rules: &Rules, _me: usize, _tile: &crate::tiles::TileType) -> bool {
         false
     }
 

@@ -48,6 +48,7 @@ impl FeatureGraph {
     }
 
     /// Number of nodes.
+    #[inline]
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
@@ -83,11 +84,13 @@ impl FeatureGraph {
     }
 
     /// The node itself.
+    #[inline]
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id as usize]
     }
 
     /// The root standing for the feature `id` belongs to.
+    #[inline]
     pub fn root(&self, mut id: NodeId) -> NodeId {
         loop {
             let p = self.nodes[id as usize].parent;
@@ -99,6 +102,7 @@ impl FeatureGraph {
     }
 
     /// Whether two nodes belong to the same feature.
+    #[inline]
     pub fn same(&self, a: NodeId, b: NodeId) -> bool {
         self.root(a) == self.root(b)
     }
@@ -136,6 +140,7 @@ impl FeatureGraph {
     }
 
     /// Open ends of the feature.
+    #[inline]
     pub fn open_ends(&self, id: NodeId) -> u16 {
         self.nodes[self.root(id) as usize].open
     }
@@ -146,6 +151,7 @@ impl FeatureGraph {
     }
 
     /// Figures standing on the feature.
+    #[inline]
     pub fn occupants(&self, id: NodeId) -> u16 {
         self.nodes[self.root(id) as usize].occupants
     }
@@ -157,6 +163,7 @@ impl FeatureGraph {
     }
 
     /// Whether the feature has been scored.
+    #[inline]
     pub fn is_scored(&self, id: NodeId) -> bool {
         self.nodes[self.root(id) as usize].scored
     }

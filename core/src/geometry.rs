@@ -32,6 +32,7 @@ impl Pos {
     }
 
     /// The orthogonal neighbour across `side`.
+    #[inline]
     pub fn step(self, side: Side) -> Pos {
         let (dx, dy) = side.delta();
         Pos::new(self.x + dx, self.y + dy)

@@ -61,9 +61,9 @@ pub struct Rules {
     pub events: Vec<crate::expansion::EventKinds>,
     /// The index of the `place-tile` phase (asked about at every draw, BASE-4).
     pub place_phase: usize,
-    /// Per figure kind with neutral figures: where its first one lies in the figure list,
-    /// as `fixed + per_player × players` (see [`Rules::starting_figures`]).
-    neutral_at: Vec<Option<(u32, u32)>>,
+    /// Per figure kind: where its figures begin in a game's figure list, as
+    /// `fixed + per_player × players` (see [`Rules::starting_figures`]).
+    kind_start: Vec<(u32, u32)>,
     options: Vec<BTreeMap<String, String>>,
 }
 
@@ -221,15 +221,15 @@ impl Rules {
             .collect();
         let events = expansions.iter().map(|e| e.events()).collect();
         let place_phase = phases.iter().position(|p| p == "place-tile").unwrap_or(0);
-        let mut neutral_at = Vec::new();
+        let mut kind_start = Vec::new();
         let (mut fixed, mut per_player) = (0, 0);
         for decl in &figure_kinds {
+            kind_start.push((fixed, per_player));
             per_player += decl.per_player as u32;
-            neutral_at.push((neutral_count(decl) > 0).then_some((fixed, per_player)));
             fixed += neutral_count(decl);
         }
         Ok(Rules {
-            neutral_at,
+            kind_start,
             events,
             place_phase,
             hooks,
@@ -272,6 +272,25 @@ impl Rules {
             .iter()
             .enumerate()
             .any(|(i, e)| e.excludes_tile(self, i, t))
+    }
+
+    /// Whether a drawn tile of this type may go back into the supply and be drawn again
+    /// (see [`Expansion::may_redraw`]).
+    pub fn may_redraw(&self, tile: TileTypeId) -> bool {
+        let t = self.tiles.tile(tile);
+        self.expansions
+            .iter()
+            .enumerate()
+            .any(|(i, e)| e.may_redraw(self, i, t))
+    }
+
+    /// Copies of a tile type in the full supply (the start tile's copy not counted).
+    pub fn supply_count(&self, tile: TileTypeId) -> usize {
+        if !self.in_supply(tile) {
+            return 0;
+        }
+        let n = self.tiles.tile(tile).count as usize;
+        n - usize::from(self.tiles.start == Some(tile) && n > 0)
     }
 
     /// The full supply: every copy of every tile, less the start tile, in tile-type order.
@@ -318,9 +337,34 @@ impl Rules {
 
     /// The first neutral figure of `kind` (the dragon, the fairy) in a game with `players`
     /// players, found without a search (see [`Rules::starting_figures`]).
+    #[inline]
     pub fn neutral_figure(&self, kind: FigureKindId, players: usize) -> Option<FigureId> {
-        let (fixed, per_player) = (*self.neutral_at.get(kind as usize)?)?;
-        FigureId::try_from(fixed as usize + per_player as usize * players).ok()
+        let decl = self.figure_kinds.get(kind as usize)?;
+        if neutral_count(decl) == 0 {
+            return None;
+        }
+        let first = self
+            .player_figures(kind, players as PlayerId, players)
+            .start;
+        FigureId::try_from(first).ok()
+    }
+
+    /// The figures of `kind` that `player` starts with, as a range of figure ids, found
+    /// without a search (see [`Rules::starting_figures`]). With `player` = `players` it is
+    /// where the kind's neutral figures begin.
+    #[inline]
+    pub fn player_figures(
+        &self,
+        kind: FigureKindId,
+        player: PlayerId,
+        players: usize,
+    ) -> std::ops::Range<usize> {
+        let Some(&(fixed, per_player)) = self.kind_start.get(kind as usize) else {
+            return 0..0;
+        };
+        let own = self.figure_kinds[kind as usize].per_player as usize;
+        let start = fixed as usize + per_player as usize * players + own * player as usize;
+        start..start + own
     }
 
     /// Whether a feature kind carries a declared tag.

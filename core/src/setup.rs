@@ -16,7 +16,8 @@ pub enum SupplyMode {
 
 /// The draw order for a game: `first` in order, then (for [`SupplyMode::Full`]) every
 /// other tile of the supply shuffled with `seed`. Fails if `first` asks for more copies
-/// of a tile than the supply holds.
+/// of a tile than the supply holds — unless a rule may put that tile back to be drawn
+/// again (PD-7): `first` lists draws, so such a tile's later listing is a redraw.
 pub fn draw_order(
     rules: &Rules,
     first: &[TileTypeId],
@@ -35,6 +36,9 @@ pub fn draw_order(
     let mut rest = rules.full_supply();
     for &t in first {
         let Some(i) = rest.iter().position(|&r| r == t) else {
+            if rules.may_redraw(t) {
+                continue;
+            }
             return Err(format!(
                 "`draw` lists more copies of `{}` than the supply holds",
                 rules.tiles.tile(t).id

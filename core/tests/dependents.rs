@@ -44,6 +44,7 @@ fn a_builder_goes_home_with_its_owners_last_follower() {
             listed: 0,
             draw_order: vec![u, u, u, u],
             seed: 0,
+            full_supply: false,
         },
     )
     .expect("game");

@@ -45,6 +45,9 @@ pub struct Setup {
     pub listed: usize,
     /// Seed for reshuffles during play.
     pub seed: u64,
+    /// Whether the supply is every tile of the enabled expansions (`supply = "full"`), so
+    /// the copies of each tile are known; otherwise it is exactly the draw order.
+    pub full_supply: bool,
 }
 
 /// Why an action was refused.
@@ -123,6 +126,7 @@ impl Game {
                 over: false,
             },
             rng: Rng::stream(setup.seed, 1),
+            full_supply: setup.full_supply,
             ext: vec![Vec::new(); rules.expansions.len()],
             ended: false,
         };
@@ -580,31 +584,42 @@ impl Game {
             }
             Command::ReturnDrawnToSupply => {
                 let tile = st.turn.drawn.take().ok_or("no drawn tile to put back")?;
-                // Anywhere among the tiles not listed (the pile's bottom part).
-                let unlisted = st.pile.len() - st.listed as usize;
-                let at = st.rng.below(unlisted + 1);
-                st.pile.insert(at, tile);
+                if self.missing_from_pile(tile, 1, false) == 1 {
+                    // Anywhere among the tiles not listed (the pile's bottom part).
+                    let st = &mut self.state;
+                    let unlisted = st.pile.len() - st.listed as usize;
+                    let at = st.rng.below(unlisted + 1);
+                    st.pile.insert(at, tile);
+                }
                 self.emit(Event::TileReturned { tile });
             }
             Command::ReshuffleSetAside => {
                 let count = st.set_aside.len() as u32;
+                // Each type's copies that the pile does not already hold (a record's `draw`
+                // may list a set-aside tile again: that listing is the same tile).
+                let mut types = st.set_aside.clone();
+                types.sort_unstable();
+                types.dedup();
+                let mut back: Vec<(TileTypeId, usize)> = Vec::with_capacity(types.len());
+                for t in types {
+                    let returning = self.state.set_aside.iter().filter(|&&s| s == t).count();
+                    back.push((t, self.missing_from_pile(t, returning, true)));
+                }
+                let st = &mut self.state;
+                let mut returned = std::mem::take(&mut st.set_aside);
+                returned.retain(|t| {
+                    let Some((_, n)) = back.iter_mut().find(|(b, _)| b == t) else {
+                        return false;
+                    };
+                    // The last copies of a type are the ones already in the pile.
+                    let keep = *n > 0;
+                    *n = n.saturating_sub(1);
+                    keep
+                });
                 // Shuffled in among the tiles not listed, behind the listed ones.
                 let unlisted = st.pile.len() - st.listed as usize;
-                if unlisted == 0 {
-                    // Every tile is listed (`supply = "draw"`): a set-aside tile that the
-                    // list names again is that same tile drawn again, not another copy.
-                    let mut listed_again = st.pile.clone();
-                    st.set_aside
-                        .retain(|t| match listed_again.iter().position(|l| l == t) {
-                            Some(i) => {
-                                listed_again.remove(i);
-                                false
-                            }
-                            None => true,
-                        });
-                }
                 let mut bottom: Vec<TileTypeId> = st.pile.drain(..unlisted).collect();
-                bottom.append(&mut st.set_aside);
+                bottom.append(&mut returned);
                 st.rng.shuffle(&mut bottom);
                 st.pile.splice(0..0, bottom);
                 self.emit(Event::TilesReshuffled { count });
@@ -734,6 +749,47 @@ impl Game {
 }
 
 impl Game {
+    /// How many of `returning` tiles of type `tile`, going back into the supply, the pile
+    /// does not hold yet. A record's `draw` lists draws in order, so a tile set aside or
+    /// put back and drawn again is listed again: that listing already stands for it.
+    /// `set_aside`: whether the returning tiles are the set-aside ones (or the drawn one).
+    fn missing_from_pile(&self, tile: TileTypeId, returning: usize, set_aside: bool) -> usize {
+        let st = &self.state;
+        let in_pile = st.pile.iter().filter(|&&t| t == tile).count();
+        if !st.full_supply {
+            // The supply is exactly the draw order. A set-aside tile can only be drawn
+            // again after it comes back, so a later listing is that tile; a tile put back
+            // at once may be drawn again at once, so it always goes back in.
+            return if set_aside {
+                returning.saturating_sub(in_pile)
+            } else {
+                returning
+            };
+        }
+        // A full supply: the pile holds every copy that is not out of it.
+        let placed = st
+            .board
+            .tiles
+            .iter()
+            .skip(1)
+            .filter(|p| p.tile == tile)
+            .count();
+        let aside = st.set_aside.iter().filter(|&&t| t == tile).count();
+        let out = placed
+            + st.discarded.iter().filter(|&&t| t == tile).count()
+            + if set_aside {
+                aside - returning.min(aside)
+            } else {
+                aside
+            }
+            + usize::from(st.turn.drawn == Some(tile));
+        let copies = self.rules.supply_count(tile);
+        copies
+            .saturating_sub(out)
+            .saturating_sub(in_pile)
+            .min(returning)
+    }
+
     /// PD-9, RP-6, X-2: a figure declared [`RETURNS_WITH_LAST_FOLLOWER`] (a builder, a pig)
     /// goes home when its owner's last follower leaves the feature it stands in.
     fn release_dependents(&mut self, moved: crate::figures::FigureId, from: Location) {

@@ -61,6 +61,10 @@ pub struct GameState {
     pub turn: Turn,
     /// The generator for reshuffles during play.
     pub rng: Rng,
+    /// Whether the supply is every tile of the enabled expansions (see
+    /// [`Setup::full_supply`](crate::engine::Setup::full_supply)).
+    #[serde(default)]
+    pub full_supply: bool,
     /// Each enabled expansion's own record (indexed like the rules' expansions).
     pub ext: Vec<Vec<i64>>,
     /// Whether the game is over (final scoring applied).
@@ -97,6 +101,7 @@ impl GameState {
     }
 
     /// The index of the placed tile a figure stands on, if it is on the board.
+    #[inline]
     pub fn figure_tile(&self, figure: FigureId) -> Option<u32> {
         match self.figures.get(figure as usize)?.at {
             Location::Feature(n) => Some(self.board.graph.node(n).tile),
@@ -112,6 +117,7 @@ impl GameState {
     }
 
     /// Every figure standing on a placed tile (on its features or on the tile itself).
+    #[inline]
     pub fn figures_on_tile(&self, tile: u32) -> impl Iterator<Item = FigureId> + '_ {
         (0..self.figures.len() as FigureId).filter(move |&f| self.figure_tile(f) == Some(tile))
     }

@@ -40,9 +40,66 @@ pub struct GameHeader {
     /// supply is exactly `draw`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supply: Option<SupplyKind>,
-    /// Rule options, `"<expansion>.<option>" = value`.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    /// Rule options, `"<expansion>.<option>" = value`. A value may be written as a string,
+    /// a number or a boolean (`"russian-promos.sets" = 2013`), and the key unquoted
+    /// (`princess-dragon.dragon-move = ...` makes a nested table in TOML); both are read
+    /// as the text of the value under the dotted key.
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "option_values"
+    )]
+    #[schemars(with = "BTreeMap<String, OptionValue>")]
     pub rules: BTreeMap<String, String>,
+}
+
+/// A rule option's value as written in a record.
+#[derive(Clone, Debug, PartialEq, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// `"after-scoring"`
+    Text(String),
+    /// `2013`
+    Integer(i64),
+    /// `true`
+    Boolean(bool),
+    /// Options of one expansion, under its id (an unquoted dotted key).
+    Table(BTreeMap<String, OptionValue>),
+}
+
+/// Reads `[game.rules]`: every value as text, nested tables flattened to dotted keys.
+fn option_values<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    fn flatten(
+        prefix: &str,
+        table: BTreeMap<String, OptionValue>,
+        out: &mut BTreeMap<String, String>,
+    ) {
+        for (key, value) in table {
+            let key = if prefix.is_empty() {
+                key
+            } else {
+                format!("{prefix}.{key}")
+            };
+            match value {
+                OptionValue::Text(s) => {
+                    out.insert(key, s);
+                }
+                OptionValue::Integer(n) => {
+                    out.insert(key, n.to_string());
+                }
+                OptionValue::Boolean(b) => {
+                    out.insert(key, b.to_string());
+                }
+                OptionValue::Table(t) => flatten(&key, t, out),
+            }
+        }
+    }
+    let table = BTreeMap::<String, OptionValue>::deserialize(d)?;
+    let mut out = BTreeMap::new();
+    flatten("", table, &mut out);
+    Ok(out)
 }
 
 /// The `supply` key.

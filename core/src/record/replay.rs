@@ -152,6 +152,7 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
             draw_order: order,
             listed: first.len(),
             seed,
+            full_supply: mode == SupplyMode::Full,
         },
     )
     .map_err(|e| loaded.error_at(&["game".into(), "players".into()], e))

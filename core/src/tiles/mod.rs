@@ -77,6 +77,7 @@ impl TileType {
     }
 
     /// Whether the tile carries a tile-wide marker.
+    #[inline]
     pub fn has_marker(&self, marker: MarkerId) -> bool {
         self.markers.contains(&marker)
     }
@@ -109,6 +110,7 @@ impl TileSet {
     }
 
     /// The tile type with index `id`.
+    #[inline]
     pub fn tile(&self, id: TileTypeId) -> &TileType {
         &self.types[id as usize]
     }

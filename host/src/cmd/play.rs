@@ -91,6 +91,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
             listed: 0,
             draw_order: order.clone(),
             seed,
+            full_supply: true,
         },
     )?;
     let mut bots: Vec<Bot> = strategies

@@ -118,16 +118,24 @@ pub fn start_movement(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
 
 /// The tiles the dragon may step onto now (PD-5, PD-12, PD-OPT-6), by side.
 pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> impl Iterator<Item = (Side, u32)> {
-    let at = dragon_tile(ctx, ids);
-    let fairy = fairy_tile(ctx, ids).filter(|_| !ids.options.fairy_blocks_eating_only);
-    let visited = Memory::visited(ctx);
-    let board = &ctx.state.board;
-    let steps = Side::ALL.map(|side| {
-        let t = board.index_at(board.tiles[at? as usize].pos.step(side))?;
-        let blocked = visited.contains(&(t as i64)) || fairy == Some(t);
-        (!blocked).then_some((side, t))
-    });
-    steps.into_iter().flatten()
+    let mut steps = [(Side::N, 0); 4];
+    let mut n = 0;
+    if let Some(at) = dragon_tile(ctx, ids) {
+        let fairy = fairy_tile(ctx, ids).filter(|_| !ids.options.fairy_blocks_eating_only);
+        let visited = Memory::visited(ctx);
+        let board = &ctx.state.board;
+        let pos = board.tiles[at as usize].pos;
+        for side in Side::ALL {
+            let Some(t) = board.index_at(pos.step(side)) else {
+                continue;
+            };
+            if !visited.contains(&(t as i64)) && fairy != Some(t) {
+                steps[n] = (side, t);
+                n += 1;
+            }
+        }
+    }
+    steps.into_iter().take(n)
 }
 
 /// One step per decision, by the player whose step it is.

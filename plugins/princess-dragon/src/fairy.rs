@@ -22,11 +22,15 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let graph = &ctx.state.board.graph;
     // Tiles (by index mod 64) holding one of the player's followers met so far.
     let mut tiles = 0u64;
-    for (i, f) in ctx.state.figures.iter().enumerate() {
-        let Location::Feature(n) = f.at else { continue };
-        if f.owner != player || !is_follower(ctx, i as FigureId) {
+    let players = ctx.state.players.len();
+    let mine = ids
+        .follower_kinds
+        .iter()
+        .flat_map(|&k| ctx.rules.player_figures(k, player, players));
+    for f in mine {
+        let Some(Location::Feature(n)) = ctx.state.figures.get(f).map(|f| f.at) else {
             continue;
-        }
+        };
         let tile = graph.node(n).tile;
         // Two of the player's followers in one feature on one tile name one place.
         let seen = tiles & (1 << (tile % 64)) != 0;

@@ -17,6 +17,8 @@ use std::sync::OnceLock;
 
 use carc_core::engine::{Action, Command, Event, EventKind};
 use carc_core::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
+use carc_core::rules::Rules;
+use carc_core::tiles::TileType;
 
 use names::Ids;
 
@@ -81,6 +83,14 @@ impl PrincessDragon {
 impl Expansion for PrincessDragon {
     fn manifest(&self) -> Manifest {
         names::manifest()
+    }
+
+    fn may_redraw(&self, rules: &Rules, _me: usize, tile: &TileType) -> bool {
+        // PD-7, PD-OPT-4: dragon tiles drawn before the volcano come back.
+        rules
+            .vocab
+            .marker(names::DRAGON_SYMBOL_MARKER)
+            .is_ok_and(|m| tile.has_marker(m))
     }
 
     fn tile_sources(&self) -> Vec<TileSource> {

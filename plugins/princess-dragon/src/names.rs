@@ -3,7 +3,7 @@
 
 use carc_core::engine::VerbId;
 use carc_core::expansion::Manifest;
-use carc_core::figures::FigureKindId;
+use carc_core::figures::{FigureClass, FigureKindId};
 use carc_core::rules::Rules;
 use carc_core::tags;
 use carc_core::tiles::MarkerId;
@@ -12,6 +12,8 @@ use crate::ID;
 
 /// The phase of the dragon's movement.
 pub const DRAGON_PHASE: &str = "dragon-move";
+/// The dragon symbol's full marker name (PD-7: such tiles wait for the volcano).
+pub const DRAGON_SYMBOL_MARKER: &str = "princess-dragon:dragon";
 /// Steps in one dragon movement (PD-5).
 pub const DRAGON_STEPS: i64 = 6;
 
@@ -70,6 +72,8 @@ pub struct Ids {
     pub edible: Vec<bool>,
     /// Per feature kind: whether figures there are safe (declared `shelter`).
     pub shelter: Vec<bool>,
+    /// The figure kinds that are followers (PD-11: the fairy stands next to a follower).
+    pub follower_kinds: Vec<FigureKindId>,
     /// Per tile type: one bit per feature whose kind another feature of the tile shares
     /// (only those can be one feature with another segment of the tile).
     pub twins: Vec<u64>,
@@ -125,7 +129,12 @@ impl Ids {
                     .fold(0u64, |bits, i| bits | 1 << i)
             })
             .collect();
+        let follower_kinds = (0..rules.figure_kinds.len())
+            .filter(|&k| rules.figure_kinds[k].class == FigureClass::Follower)
+            .map(|k| k as FigureKindId)
+            .collect();
         Ids {
+            follower_kinds,
             twins,
             edible: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD),
             shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
@@ -141,7 +150,10 @@ impl Ids {
             dragon: figure("dragon"),
             fairy: figure("fairy"),
             volcano: marker("volcano"),
-            dragon_symbol: marker("dragon"),
+            dragon_symbol: rules
+                .vocab
+                .marker(DRAGON_SYMBOL_MARKER)
+                .unwrap_or(MarkerId::MAX),
             portal: marker("portal"),
             princess: marker("princess"),
             fairy_verb: verb("fairy"),

@@ -54,6 +54,7 @@ fn the_dragon_eating_the_last_follower_sends_the_builder_home() {
             listed: 0,
             draw_order: draw,
             seed: 0,
+            full_supply: false,
         },
     )
     .expect("game");
