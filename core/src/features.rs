@@ -89,16 +89,13 @@ impl FeatureGraph {
         &self.nodes[id as usize]
     }
 
-    /// The root standing for the feature `id` belongs to.
+    /// The root standing for the feature `id` belongs to. Every node points at its root
+    /// directly ([`FeatureGraph::union`] keeps it so): one look-up.
     #[inline]
-    pub fn root(&self, mut id: NodeId) -> NodeId {
-        loop {
-            let p = self.nodes[id as usize].parent;
-            if p == id {
-                return id;
-            }
-            id = p;
-        }
+    pub fn root(&self, id: NodeId) -> NodeId {
+        let root = self.nodes[id as usize].parent;
+        debug_assert_eq!(self.nodes[root as usize].parent, root, "parent is the root");
+        root
     }
 
     /// Whether two nodes belong to the same feature.
@@ -125,11 +122,20 @@ impl FeatureGraph {
         b.pennants += s.pennants;
         b.occupants += s.occupants;
         b.scored |= s.scored;
+        // Every member of the smaller feature now points at the new root directly, so
+        // `root` is a single look-up (each node moves O(log n) times over a game).
+        let mut m = small;
+        loop {
+            self.nodes[m as usize].parent = big;
+            m = self.nodes[m as usize].next;
+            if m == small {
+                break;
+            }
+        }
         // Splice the two circular member lists.
-        let big_next = b.next;
-        b.next = s.next;
+        let big_next = self.nodes[big as usize].next;
+        self.nodes[big as usize].next = s.next;
         self.nodes[small as usize].next = big_next;
-        self.nodes[small as usize].parent = big;
         big
     }
 
