@@ -34,9 +34,7 @@ fn every_figure_is_where_the_layout_says() {
                     assert_eq!(decl.class, FigureClass::Neutral);
                     let f = f as usize;
                     assert_eq!((figures[f].kind, figures[f].owner), (kind, NEUTRAL));
-                    for g in f..f + decl.neutral as usize {
-                        seen[g] = true;
-                    }
+                    seen[f..f + decl.neutral as usize].fill(true);
                 }
                 None => assert!(decl.class != FigureClass::Neutral || decl.neutral == 0),
             }
