@@ -134,7 +134,11 @@ impl Expansion for PrincessDragon {
     }
 
     fn restricts(&self, ctx: &Ctx) -> bool {
+        // Only while the dragon is on the board (PD-3) or a princess must be obeyed
+        // (PD-OPT-2); otherwise `forbid` would find nothing to forbid.
+        let ids = self.ids(ctx);
         ctx.phase == "deploy"
+            && (dragon::dragon_tile(ctx, ids).is_some() || princess::must_remove(ctx, ids))
     }
 
     fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {

@@ -72,6 +72,8 @@ pub struct Ids {
     pub edible: Vec<bool>,
     /// Per feature kind: whether figures there are safe (declared `shelter`).
     pub shelter: Vec<bool>,
+    /// Per tile type: whether it has a princess city (PD-17).
+    pub princess_tiles: Vec<bool>,
     /// The figure kinds that are followers (PD-11: the fairy stands next to a follower).
     pub follower_kinds: Vec<FigureKindId>,
     /// Per tile type: one bit per feature whose kind another feature of the tile shares
@@ -133,7 +135,15 @@ impl Ids {
             .filter(|&k| rules.figure_kinds[k].class == FigureClass::Follower)
             .map(|k| k as FigureKindId)
             .collect();
+        let princess = marker("princess");
+        let princess_tiles = rules
+            .tiles
+            .types
+            .iter()
+            .map(|t| t.features.iter().any(|f| f.markers.contains(&princess)))
+            .collect();
         Ids {
+            princess_tiles,
             follower_kinds,
             twins,
             edible: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD),
@@ -155,7 +165,7 @@ impl Ids {
                 .marker(DRAGON_SYMBOL_MARKER)
                 .unwrap_or(MarkerId::MAX),
             portal: marker("portal"),
-            princess: marker("princess"),
+            princess,
             fairy_verb: verb("fairy"),
             princess_verb: verb("princess"),
             dragon_verb: verb("dragon"),

@@ -11,10 +11,11 @@ use crate::names::Ids;
 /// Whether the tile placed this turn has a princess city.
 fn placed_a_princess(ctx: &Ctx, ids: &Ids) -> bool {
     ctx.state.turn.placed.is_some_and(|t| {
-        let tile = ctx.rules.tiles.tile(ctx.state.board.tiles[t as usize].tile);
-        tile.features
-            .iter()
-            .any(|f| f.markers.contains(&ids.princess))
+        let tile = ctx.state.board.tiles[t as usize].tile;
+        ids.princess_tiles
+            .get(tile as usize)
+            .copied()
+            .unwrap_or(false)
     })
 }
 
