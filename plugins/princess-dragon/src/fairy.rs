@@ -4,6 +4,7 @@ use carc_core::engine::{Action, Arg, Command, Reason};
 use carc_core::expansion::Ctx;
 use carc_core::features::NodeId;
 use carc_core::figures::{FigureClass, FigureId, Location, PlayerId};
+use carc_core::geometry::Rotation;
 
 use crate::dragon::{fairy_figure, fairy_tile};
 use crate::memory::Memory;
@@ -114,19 +115,38 @@ fn seats(bits: u64) -> impl Iterator<Item = PlayerId> {
 }
 
 /// PD-13: at the start of a turn, 1 point if the fairy stands next to one of the current
-/// player's followers (none under PD-OPT-5 `five-on-completion`).
+/// player's followers (none under PD-OPT-5 `five-on-completion`). A "turn" that could only
+/// discard or set aside tiles is no turn: the game ended after the turn in which the last
+/// tile was placed (BASE-9), so it gives no point.
 pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
     if ids.options.fairy_five {
         return;
     }
     let player = ctx.state.turn.player;
-    if favoured(ctx, ids, None) & (1 << player.min(63)) != 0 {
+    if favoured(ctx, ids, None) & (1 << player.min(63)) != 0 && a_tile_will_be_placed(ctx, ids) {
         out.push(Command::Score {
             player,
             points: 1,
             reason: Reason::Text("the fairy, at the start of the turn".into()),
         });
     }
+}
+
+/// Whether a tile left in the supply can be placed this turn: one that fits somewhere and
+/// is not set aside (PD-7: dragon tiles wait while the dragon is not in play; nothing is
+/// placed while tiles are drawn, so that holds for the whole draw).
+fn a_tile_will_be_placed(ctx: &Ctx, ids: &Ids) -> bool {
+    let dragon_in_play = crate::dragon::dragon_tile(ctx, ids).is_some();
+    let board = &ctx.state.board;
+    ctx.state.pile.iter().rev().any(|&t| {
+        let tile = ctx.rules.tiles.tile(t);
+        (dragon_in_play || !tile.has_marker(ids.dragon_symbol))
+            && board.open_squares().iter().any(|sq| {
+                Rotation::ALL
+                    .iter()
+                    .any(|&r| carc_core::board::Board::fits(tile, r, sq))
+            })
+    })
 }
 
 /// PD-14, PD-15: when a feature scores with the fairy's follower in it, its owner scores 3
