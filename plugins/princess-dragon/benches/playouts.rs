@@ -1,0 +1,45 @@
+//! Random two-player playouts with The Princess and the Dragon beside the base game in the
+//! same run, so the figure that matters is their ratio (issue #3's target: within 2x).
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::sync::Arc;
+
+use carc_core::base::BaseGame;
+use carc_core::bots::{Strategy, bot_game, play_out};
+use carc_core::expansion::Expansion;
+use carc_core::rules::Rules;
+use carc_princess_dragon::PrincessDragon;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn rules(expansions: Vec<Box<dyn Expansion>>) -> Arc<Rules> {
+    Arc::new(Rules::new(expansions, &BTreeMap::new()).expect("rules"))
+}
+
+fn playout(rules: &Arc<Rules>, seed: u64) -> Vec<i32> {
+    let players = ["A".to_string(), "B".to_string()];
+    let mut g = bot_game(rules, &players, &[Strategy::Random], seed).expect("game");
+    play_out(&mut g.game, &mut g.bots);
+    g.game.state.scores()
+}
+
+fn bench(c: &mut Criterion) {
+    let base = rules(vec![Box::new(BaseGame)]);
+    let dragon = rules(vec![Box::new(BaseGame), Box::new(PrincessDragon::new())]);
+    for (name, rules) in [("base game", &base), ("princess-dragon", &dragon)] {
+        let mut seed = 0u64;
+        c.bench_function(&format!("random playout, {name}, 2 players"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(playout(rules, seed))
+            })
+        });
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30);
+    targets = bench
+}
+criterion_main!(benches);
