@@ -123,3 +123,96 @@ impl Expansion for Declarations {
         self.0.clone()
     }
 }
+
+/// Where [`Panics`] panics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanicIn {
+    /// [`Expansion::actions`], in the deploy phase.
+    Actions,
+    /// [`Expansion::forbid`], in the deploy phase.
+    Forbid,
+    /// [`Expansion::enter_phase`], at the start of a turn.
+    EnterPhase,
+    /// [`Expansion::on_event`], when a tile is placed.
+    OnEvent,
+    /// [`Expansion::apply`], when its own move is chosen.
+    Apply,
+    /// [`Expansion::final_scoring`].
+    FinalScoring,
+}
+
+/// A misbehaving expansion: from turn `after` on, it panics in one hook (and offers a move
+/// of its own, `shrug`, in the deploy phase, so that `apply` can be reached).
+#[derive(Clone, Copy, Debug)]
+pub struct Panics {
+    /// The hook that panics.
+    pub hook: PanicIn,
+    /// The first turn in which it panics.
+    pub after: u32,
+}
+
+impl Panics {
+    fn fire(&self, ctx: &Ctx, hook: PanicIn) {
+        if self.hook == hook && ctx.state.turn.number >= self.after {
+            panic!("test expansion panics in {hook:?}");
+        }
+    }
+}
+
+impl Expansion for Panics {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "panics".into(),
+            name: "test panics".into(),
+            version: "0.1.0".into(),
+            verbs: vec![VerbDecl {
+                name: "shrug".into(),
+                arg: ArgKind::None,
+            }],
+            ..Manifest::default()
+        }
+    }
+
+    fn enter_phase(&self, ctx: &Ctx, _out: &mut Vec<Command>) {
+        if ctx.phase == "turn-start" {
+            self.fire(ctx, PanicIn::EnterPhase);
+        }
+    }
+
+    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        if ctx.phase != "deploy" || ctx.state.turn.figure_step_done {
+            return;
+        }
+        self.fire(ctx, PanicIn::Actions);
+        let verb = ctx.rules.verb("shrug").map_or(0, |(v, _)| v);
+        out.push(Action::Verb {
+            verb,
+            arg: Arg::None,
+        });
+    }
+
+    fn restricts(&self, ctx: &Ctx) -> bool {
+        ctx.phase == "deploy"
+    }
+
+    fn forbid(&self, ctx: &Ctx, _actions: &[Action], _forbidden: &mut [bool]) {
+        self.fire(ctx, PanicIn::Forbid);
+    }
+
+    fn apply(&self, ctx: &Ctx, _action: &Action, out: &mut Vec<Command>) {
+        self.fire(ctx, PanicIn::Apply);
+        out.push(Command::FigureStepDone);
+    }
+
+    fn events(&self) -> crate::expansion::EventKinds {
+        crate::expansion::EventKinds::of(&[crate::engine::EventKind::TilePlaced])
+    }
+
+    fn on_event(&self, ctx: &Ctx, _event: &crate::engine::Event, _out: &mut Vec<Command>) {
+        self.fire(ctx, PanicIn::OnEvent);
+    }
+
+    fn final_scoring(&self, ctx: &Ctx, _out: &mut Vec<Command>) {
+        self.fire(ctx, PanicIn::FinalScoring);
+    }
+}

@@ -92,6 +92,12 @@ impl Rules {
                 "the base game must be the first expansion".into(),
             ));
         }
+        if manifests.len() > 64 {
+            return Err(RulesError(format!(
+                "{} expansions enabled; at most 64 (the base game included) may be",
+                manifests.len()
+            )));
+        }
         for (i, m) in manifests.iter().enumerate() {
             if m.id.is_empty() {
                 return Err(RulesError(

@@ -11,6 +11,7 @@
 
 mod action;
 mod command;
+mod shield;
 mod state;
 
 use std::sync::Arc;
@@ -26,6 +27,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::tiles::TileTypeId;
+use shield::shielded;
 
 /// The most players a game may have (BASE-2: 1 is for tests).
 pub const MAX_PLAYERS: usize = 6;
@@ -72,6 +74,8 @@ pub struct Game {
     offered: Vec<(u8, u32)>,
     /// Scratch flags for [`Expansion::forbid`](crate::expansion::Expansion::forbid).
     forbidden: Vec<bool>,
+    /// One bit per expansion disabled after a hook of it panicked.
+    disabled: u64,
     legal_valid: bool,
     log: Vec<Event>,
     keep_log: bool,
@@ -136,6 +140,7 @@ impl Game {
             legal: Vec::new(),
             offered: Vec::new(),
             forbidden: Vec::new(),
+            disabled: 0,
             legal_valid: false,
             log: Vec::new(),
             keep_log: false,
@@ -312,13 +317,18 @@ impl Game {
         let mut offered = std::mem::take(&mut self.offered);
         legal.clear();
         offered.clear();
+        let mut panicked: Vec<(usize, &str, String)> = Vec::new();
         if !self.state.ended {
             let rules = &*self.rules;
             let hooks = &rules.hooks[self.state.turn.phase as usize];
             for (i, e) in rules.expansions.iter().enumerate() {
-                if hooks[i].actions {
-                    e.actions(&self.ctx(i), &mut legal);
-                    if legal.len() > offered.last().map_or(0, |s: &(u8, u32)| s.1 as usize) {
+                if hooks[i].actions && !self.is_disabled(i) {
+                    let before = legal.len();
+                    if let Err(why) = shielded(i, || e.actions(&self.ctx(i), &mut legal)) {
+                        legal.truncate(before);
+                        panicked.push((i, "actions", why));
+                    }
+                    if legal.len() > before {
                         offered.push((i as u8, legal.len() as u32));
                     }
                 }
@@ -326,16 +336,27 @@ impl Game {
             // Only expansions that restrict this phase are asked about the actions.
             let mut forbidden = std::mem::take(&mut self.forbidden);
             for (i, e) in rules.expansions.iter().enumerate() {
-                if legal.is_empty() || !hooks[i].restricts {
+                if legal.is_empty() || !hooks[i].restricts || self.is_disabled(i) {
                     continue;
                 }
                 let ctx = self.ctx(i);
-                if !e.restricts(&ctx) {
-                    continue;
-                }
                 forbidden.clear();
                 forbidden.resize(legal.len(), false);
-                e.forbid(&ctx, &legal, &mut forbidden);
+                let asked = shielded(i, || {
+                    let restricts = e.restricts(&ctx);
+                    if restricts {
+                        e.forbid(&ctx, &legal, &mut forbidden);
+                    }
+                    restricts
+                });
+                match asked {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(why) => {
+                        panicked.push((i, "forbid", why));
+                        continue;
+                    }
+                }
                 let (mut kept, mut j) = (0, 0);
                 for span in offered.iter_mut() {
                     while j < span.1 as usize {
@@ -354,6 +375,29 @@ impl Game {
         self.legal = legal;
         self.offered = offered;
         self.legal_valid = true;
+        if !panicked.is_empty() {
+            for (i, hook, why) in panicked {
+                self.disable(i, hook, why);
+            }
+            // What the disabled expansions offered or forbade no longer counts.
+            self.collect_actions();
+        }
+    }
+
+    fn is_disabled(&self, expansion: usize) -> bool {
+        expansion < 64 && self.disabled >> expansion & 1 == 1
+    }
+
+    /// Disables an expansion whose hook panicked, and reports it.
+    fn disable(&mut self, expansion: usize, hook: &str, why: String) {
+        if expansion < 64 {
+            self.disabled |= 1 << expansion;
+        }
+        let id = &self.rules.manifests[expansion].id;
+        self.faults.push(format!(
+            "expansion `{id}` panicked in `{hook}` ({why}); it is disabled for the rest of \
+             the game"
+        ));
     }
 
     /// Runs phases until a decision is pending or the game is over.
@@ -472,12 +516,24 @@ impl Game {
         who: usize,
         call: impl FnOnce(&dyn crate::expansion::Expansion, &Ctx, &mut Vec<Command>),
     ) {
+        if self.is_disabled(who) {
+            return;
+        }
         let mut out = self.pool.pop().unwrap_or_default();
-        call(
-            self.rules.expansions[who].as_ref(),
-            &self.ctx(who),
-            &mut out,
-        );
+        let called = shielded(who, || {
+            call(
+                self.rules.expansions[who].as_ref(),
+                &self.ctx(who),
+                &mut out,
+            )
+        });
+        if let Err(why) = called {
+            // Nothing of a hook that panicked is applied.
+            out.clear();
+            self.pool.push(out);
+            self.disable(who, "hook", why);
+            return;
+        }
         for c in out.drain(..) {
             if let Err(e) = self.command(who, c) {
                 let id = &self.rules.manifests[who].id;
@@ -522,7 +578,9 @@ impl Game {
         // The expansions restricting placements now (usually none: no allocation).
         let asked: Vec<usize> = (0..rules.expansions.len())
             .filter(|&i| {
-                rules.hooks[phase][i].restricts && rules.expansions[i].restricts(&self.ctx(i))
+                rules.hooks[phase][i].restricts
+                    && !self.is_disabled(i)
+                    && shielded(i, || rules.expansions[i].restricts(&self.ctx(i))).unwrap_or(false)
             })
             .collect();
         let mut found = false;
@@ -540,10 +598,10 @@ impl Game {
                     pos: sq.pos,
                     rotation,
                 };
-                if asked
-                    .iter()
-                    .all(|&i| !rules.expansions[i].forbids(&self.ctx(i), &action))
-                {
+                if asked.iter().all(|&i| {
+                    !shielded(i, || rules.expansions[i].forbids(&self.ctx(i), &action))
+                        .unwrap_or(false)
+                }) {
                     found = true;
                     break 'search;
                 }

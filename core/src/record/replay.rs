@@ -240,6 +240,11 @@ pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, Repla
         game.finish();
     }
     check_expectations(loaded, &game, &expect, &mut problems).map_err(ReplayError::Invalid)?;
+    // A misbehaving expansion (a refused command, a panic that disabled it) makes the
+    // result untrustworthy, whatever the expectations say.
+    for f in game.faults() {
+        problems.push(format!("an expansion misbehaved: {f}"));
+    }
     if problems.is_empty() {
         Ok(ReplayOutcome {
             game,
