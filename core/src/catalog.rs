@@ -25,7 +25,8 @@ impl Catalog {
 
     /// Makes an expansion available under its manifest id.
     pub fn add(&mut self, factory: Factory) -> Result<(), String> {
-        let id = factory().manifest().id;
+        let id = crate::shield::caught(|| factory().manifest().id)
+            .map_err(|why| format!("an expansion panicked while it was added ({why})"))?;
         if id == "base" || self.entries.contains_key(&id) {
             return Err(format!("expansion `{id}` is already in the catalog"));
         }
@@ -61,8 +62,18 @@ impl Catalog {
                     }
                 )));
             };
-            list.push(f());
+            let made = crate::shield::caught(|| f()).map_err(|why| {
+                RulesError(format!(
+                    "expansion `{id}` panicked when it was made ({why})"
+                ))
+            })?;
+            list.push(made);
         }
-        Rules::new(list, options)
+        // Putting the rules together runs every expansion's declarations.
+        crate::shield::caught(|| Rules::new(list, options)).unwrap_or_else(|why| {
+            Err(RulesError(format!(
+                "an expansion panicked while the rules were put together ({why})"
+            )))
+        })
     }
 }

@@ -139,6 +139,8 @@ pub enum PanicIn {
     Apply,
     /// [`Expansion::final_scoring`].
     FinalScoring,
+    /// [`Expansion::hooks_in`], while the rules are put together.
+    HooksIn,
 }
 
 /// A misbehaving expansion: from turn `after` on, it panics in one hook (and offers a move
@@ -171,6 +173,13 @@ impl Expansion for Panics {
             }],
             ..Manifest::default()
         }
+    }
+
+    fn hooks_in(&self, _phase: &str) -> crate::expansion::Hooks {
+        if self.hook == PanicIn::HooksIn {
+            panic!("test expansion panics in HooksIn");
+        }
+        crate::expansion::Hooks::ALL
     }
 
     fn enter_phase(&self, ctx: &Ctx, _out: &mut Vec<Command>) {

@@ -21,6 +21,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod setup;
+mod shield;
 pub mod span;
 pub mod tags;
 pub mod tiles;

@@ -61,6 +61,8 @@ pub struct Rules {
     pub events: Vec<crate::expansion::EventKinds>,
     /// The index of the `place-tile` phase (asked about at every draw, BASE-4).
     pub place_phase: usize,
+    /// Per tile type: what the expansions say about it (asked once).
+    tile_flags: Vec<TileFlags>,
     /// Per figure kind: where its figures begin in a game's figure list, as
     /// `fixed + per_player × players` (see [`Rules::starting_figures`]).
     kind_start: Vec<(u32, u32)>,
@@ -234,7 +236,8 @@ impl Rules {
             per_player += decl.per_player as u32;
             fixed += neutral_count(decl);
         }
-        Ok(Rules {
+        let mut rules = Rules {
+            tile_flags: Vec::new(),
             kind_start,
             events,
             place_phase,
@@ -249,7 +252,25 @@ impl Rules {
             phases,
             verbs,
             options: option_values,
-        })
+        };
+        // Asked once here, so that no expansion code runs when a supply is built.
+        rules.tile_flags = (0..rules.tiles.types.len())
+            .map(|i| {
+                let t = &rules.tiles.types[i];
+                let asked = |f: &dyn Fn(&dyn Expansion, usize) -> bool| {
+                    rules
+                        .expansions
+                        .iter()
+                        .enumerate()
+                        .any(|(e, x)| f(x.as_ref(), e))
+                };
+                TileFlags {
+                    in_supply: !asked(&|x, e| x.excludes_tile(&rules, e, t)),
+                    may_redraw: asked(&|x, e| x.may_redraw(&rules, e, t)),
+                }
+            })
+            .collect();
+        Ok(rules)
     }
 
     /// The value of an expansion's option (the default unless set).
@@ -272,22 +293,17 @@ impl Rules {
 
     /// Whether a tile type is in this game's supply (no expansion's options exclude it).
     pub fn in_supply(&self, tile: TileTypeId) -> bool {
-        let t = self.tiles.tile(tile);
-        !self
-            .expansions
-            .iter()
-            .enumerate()
-            .any(|(i, e)| e.excludes_tile(self, i, t))
+        self.tile_flags
+            .get(tile as usize)
+            .is_some_and(|f| f.in_supply)
     }
 
     /// Whether a drawn tile of this type may go back into the supply and be drawn again
     /// (see [`Expansion::may_redraw`]).
     pub fn may_redraw(&self, tile: TileTypeId) -> bool {
-        let t = self.tiles.tile(tile);
-        self.expansions
-            .iter()
-            .enumerate()
-            .any(|(i, e)| e.may_redraw(self, i, t))
+        self.tile_flags
+            .get(tile as usize)
+            .is_some_and(|f| f.may_redraw)
     }
 
     /// Copies of a tile type in the full supply (the start tile's copy not counted).
@@ -441,4 +457,13 @@ fn neutral_count(decl: &FigureKindDecl) -> u32 {
     } else {
         0
     }
+}
+
+/// What the enabled expansions say about one tile type.
+#[derive(Clone, Copy, Debug, Default)]
+struct TileFlags {
+    /// No expansion's options exclude it ([`Expansion::excludes_tile`]).
+    in_supply: bool,
+    /// Some expansion may put it back to be drawn again ([`Expansion::may_redraw`]).
+    may_redraw: bool,
 }

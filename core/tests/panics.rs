@@ -132,3 +132,32 @@ scores = { A = 0, B = 0 }
         Err(_) => panic!("the record itself was refused"),
     }
 }
+
+#[test]
+fn an_expansion_that_panics_while_loading_is_an_error_not_a_crash() {
+    use carc_core::catalog::Catalog;
+    let mut catalog = Catalog::new();
+    let panicking_factory =
+        catalog.add(Arc::new(|| -> Box<dyn carc_core::expansion::Expansion> {
+            panic!("cannot even be made")
+        }));
+    let err = panicking_factory.expect_err("refused");
+    assert!(
+        err.contains("panicked") && err.contains("cannot even be made"),
+        "{err}"
+    );
+    catalog
+        .add(Arc::new(|| {
+            Box::new(Panics {
+                hook: PanicIn::HooksIn,
+                after: 0,
+            })
+        }))
+        .expect("its manifest is fine");
+    let err = catalog
+        .rules(&["panics".to_string()], &BTreeMap::new())
+        .expect_err("refused");
+    assert!(err.0.contains("panicked"), "{}", err.0);
+    // The catalog still works for games without it.
+    assert!(catalog.rules(&[], &BTreeMap::new()).is_ok());
+}

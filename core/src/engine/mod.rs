@@ -11,7 +11,6 @@
 
 mod action;
 mod command;
-mod shield;
 mod state;
 
 use std::sync::Arc;
@@ -26,8 +25,8 @@ use crate::figures::{FigureClass, Location, NEUTRAL, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::rules::Rules;
+use crate::shield::shielded;
 use crate::tiles::TileTypeId;
-use shield::shielded;
 
 /// The most players a game may have (BASE-2: 1 is for tests).
 pub const MAX_PLAYERS: usize = 6;

@@ -1,6 +1,7 @@
-//! Keeping a game going when an expansion's hook panics: the panic is caught, reported as
-//! a fault of that expansion, and the expansion is disabled for the rest of the game (its
-//! hooks are no longer called). The host keeps running.
+//! Catching a plugin's panic, so that the host keeps running: during a game the engine
+//! reports it as a fault of that expansion and disables the expansion for the rest of the
+//! game (its hooks are no longer called); while expansions are loaded or the rules put
+//! together it becomes an error.
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -13,6 +14,11 @@ pub(crate) fn shielded<R>(expansion: usize, call: impl FnOnce() -> R) -> Result<
     if expansion == 0 {
         return Ok(call());
     }
+    caught(call)
+}
+
+/// Runs plugin code, catching a panic as an error carrying the panic's message.
+pub(crate) fn caught<R>(call: impl FnOnce() -> R) -> Result<R, String> {
     catch_unwind(AssertUnwindSafe(call)).map_err(|payload| message(payload.as_ref()))
 }
 
