@@ -21,29 +21,28 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let player = ctx.state.turn.player;
     let first = out.len();
     let graph = &ctx.state.board.graph;
+    let figures = &ctx.state.figures;
     // Tiles (by index mod 64) holding one of the player's followers met so far.
     let mut tiles = 0u64;
     let players = ctx.state.players.len();
-    let mine = ids
-        .follower_kinds
-        .iter()
-        .flat_map(|&k| ctx.rules.player_figures(k, player, players));
-    for f in mine {
-        let Some(Location::Feature(n)) = ctx.state.figures.get(f).map(|f| f.at) else {
-            continue;
-        };
-        let tile = graph.node(n).tile;
-        // Two of the player's followers in one feature on one tile name one place.
-        let seen = tiles & (1 << (tile % 64)) != 0;
-        tiles |= 1 << (tile % 64);
-        let before = out.len();
-        for m in crate::same_feature_on_tile(ctx, ids, n) {
-            let action = Action::Verb {
-                verb: ids.fairy_verb,
-                arg: Arg::Feature(m),
+    for &kind in &ids.follower_kinds {
+        for f in ctx.rules.player_figures(kind, player, players) {
+            let Some(Location::Feature(n)) = figures.get(f).map(|f| f.at) else {
+                continue;
             };
-            if !seen || !out[first..before].contains(&action) {
-                out.push(action);
+            let tile = graph.node(n).tile;
+            // Two of the player's followers in one feature on one tile name one place.
+            let seen = tiles & (1 << (tile % 64)) != 0;
+            tiles |= 1 << (tile % 64);
+            let before = out.len();
+            for m in crate::same_feature_on_tile(ctx, ids, n) {
+                let action = Action::Verb {
+                    verb: ids.fairy_verb,
+                    arg: Arg::Feature(m),
+                };
+                if !seen || !out[first..before].contains(&action) {
+                    out.push(action);
+                }
             }
         }
     }
