@@ -117,6 +117,14 @@ impl Board {
         tile.packed_sides[rotation.turns() as usize] & square.mask == square.need_bits
     }
 
+    /// Whether `tile` fits some open square in some rotation (edges only: rules that
+    /// restrict placements are not asked).
+    pub fn fits_somewhere(&self, tile: &TileType) -> bool {
+        self.open
+            .iter()
+            .any(|sq| Rotation::ALL.iter().any(|&r| Board::fits(tile, r, sq)))
+    }
+
     /// Whether `tile` may be placed at `pos` with `rotation` (BASE-4).
     pub fn can_place(&self, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
         self.open_square(pos)

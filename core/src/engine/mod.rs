@@ -574,7 +574,9 @@ impl Game {
         self.state.turn.phase = phase as u8;
         let rules = &*self.rules;
         let t = rules.tiles.tile(tile);
-        // The expansions restricting placements now (usually none: no allocation).
+        // The expansions restricting placements now (usually none: no allocation). A panic
+        // here counts as "no restriction"; the same hook panics again when the placement
+        // phase collects its actions, and the expansion is disabled there.
         let asked: Vec<usize> = (0..rules.expansions.len())
             .filter(|&i| {
                 rules.hooks[phase][i].restricts
@@ -582,15 +584,15 @@ impl Game {
                     && shielded(i, || rules.expansions[i].restricts(&self.ctx(i))).unwrap_or(false)
             })
             .collect();
+        if asked.is_empty() {
+            self.state.turn.phase = saved_phase;
+            return self.state.board.fits_somewhere(t);
+        }
         let mut found = false;
         'search: for sq in self.state.board.open_squares() {
             for rotation in Rotation::ALL {
                 if !Board::fits(t, rotation, sq) {
                     continue;
-                }
-                if asked.is_empty() {
-                    found = true;
-                    break 'search;
                 }
                 let action = Action::Place {
                     tile,

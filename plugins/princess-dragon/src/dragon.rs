@@ -187,23 +187,22 @@ pub fn edible_on<'a>(
     tile: u32,
 ) -> impl Iterator<Item = FigureId> + 'a {
     let state = ctx.state;
-    let graph = &state.board.graph;
+    // The fairy's tile is safe (PD-12; under PD-OPT-6 the dragon may enter it, not eat).
     let guarded = fairy_tile(ctx, ids) == Some(tile);
-    (0..state.figures.len() as FigureId).filter(move |&f| {
+    state.figures_on_tile(tile).filter(move |&f| {
         let fig = state.figures[f as usize];
-        let (on, sheltered) = match fig.at {
-            Location::Tile(t) => (t, false),
-            Location::Feature(n) => {
-                // A feature whose kind is declared a shelter keeps it safe (PD-8, X-5).
-                let node = graph.node(n);
-                let shelter = ids.shelter.get(node.kind as usize).copied();
-                (node.tile, shelter.unwrap_or(false))
-            }
-            Location::Supply | Location::OffBoard => return false,
-        };
         !guarded
-            && on == tile
-            && !sheltered
             && ids.edible.get(fig.kind as usize).copied().unwrap_or(false)
+            && !sheltered(state, ids, fig.at)
     })
+}
+
+/// Whether a figure stands in a place that keeps it safe (PD-8, X-5): a feature whose
+/// kind is declared a shelter.
+fn sheltered(state: &carc_core::engine::GameState, ids: &Ids, at: Location) -> bool {
+    let Location::Feature(n) = at else {
+        return false;
+    };
+    let kind = state.board.graph.node(n).kind;
+    ids.shelter.get(kind as usize).copied().unwrap_or(false)
 }

@@ -4,7 +4,6 @@ use carc_core::engine::{Action, Arg, Command, Reason};
 use carc_core::expansion::Ctx;
 use carc_core::features::NodeId;
 use carc_core::figures::{FigureClass, FigureId, Location, PlayerId};
-use carc_core::geometry::Rotation;
 
 use crate::dragon::{fairy_figure, fairy_tile};
 use crate::memory::Memory;
@@ -136,15 +135,10 @@ pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
 /// placed while tiles are drawn, so that holds for the whole draw).
 fn a_tile_will_be_placed(ctx: &Ctx, ids: &Ids) -> bool {
     let dragon_in_play = crate::dragon::dragon_tile(ctx, ids).is_some();
-    let board = &ctx.state.board;
     ctx.state.pile.iter().rev().any(|&t| {
         let tile = ctx.rules.tiles.tile(t);
         (dragon_in_play || !tile.has_marker(ids.dragon_symbol))
-            && board.open_squares().iter().any(|sq| {
-                Rotation::ALL
-                    .iter()
-                    .any(|&r| carc_core::board::Board::fits(tile, r, sq))
-            })
+            && ctx.state.board.fits_somewhere(tile)
     })
 }
 
