@@ -42,6 +42,31 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Whether `self` and `other` are the same move naming a feature through two nodes, and
+    /// which: `(self's node, other's node)`. Nothing else about them differs.
+    pub fn feature_pair(&self, other: &Action) -> Option<(NodeId, NodeId)> {
+        match (*self, *other) {
+            (Action::Deploy { figure, node }, Action::Deploy { figure: f, node: n })
+                if figure == f =>
+            {
+                Some((node, n))
+            }
+            (
+                Action::Verb {
+                    verb,
+                    arg: Arg::Feature(node),
+                },
+                Action::Verb {
+                    verb: v,
+                    arg: Arg::Feature(n),
+                },
+            ) if verb == v => Some((node, n)),
+            _ => None,
+        }
+    }
+}
+
 /// The argument of an expansion verb.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

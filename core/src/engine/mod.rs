@@ -21,6 +21,7 @@ pub use state::{GameState, Player, Turn};
 
 use crate::board::Board;
 use crate::expansion::Ctx;
+use crate::features::NodeId;
 use crate::figures::{FigureClass, Location, NEUTRAL, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
@@ -219,9 +220,12 @@ impl Game {
         if !self.legal_valid {
             self.collect_actions();
         }
-        let Some(i) = self.legal.iter().position(|a| a == action) else {
+        let found = self.legal.iter().position(|a| a == action);
+        let Some(i) = found.or_else(|| self.alias(action)) else {
             return Err(Illegal(self.why_illegal(action)));
         };
+        let chosen = self.legal[i];
+        let action = &chosen;
         let owner = self
             .offered
             .iter()
@@ -277,6 +281,22 @@ impl Game {
             me,
             phase: self.phase(),
         }
+    }
+
+    /// The offered action that `action` names through another segment of the same feature
+    /// on the same tile: a record's `[x, y, PORT]` may name a feature through any of its
+    /// ports, and expansions offer each place once.
+    fn alias(&self, action: &Action) -> Option<usize> {
+        let graph = &self.state.board.graph;
+        let on_board = |n: NodeId| (n as usize) < graph.len();
+        self.legal.iter().position(|offered| {
+            action.feature_pair(offered).is_some_and(|(named, n)| {
+                on_board(named)
+                    && on_board(n)
+                    && graph.node(named).tile == graph.node(n).tile
+                    && graph.same(named, n)
+            })
+        })
     }
 
     fn why_illegal(&self, action: &Action) -> String {
@@ -356,8 +376,15 @@ impl Game {
                         continue;
                     }
                 }
-                let (mut kept, mut j) = (0, 0);
+                // Nothing forbidden (the usual case): nothing to move.
+                let Some(first) = forbidden.iter().position(|&f| f) else {
+                    continue;
+                };
+                let (mut kept, mut j) = (first, first);
                 for span in offered.iter_mut() {
+                    if (span.1 as usize) <= first {
+                        continue;
+                    }
                     while j < span.1 as usize {
                         if !forbidden[j] {
                             legal[kept] = legal[j];

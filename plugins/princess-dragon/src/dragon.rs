@@ -3,7 +3,8 @@
 
 use carc_core::engine::{Action, Arg, Command};
 use carc_core::expansion::Ctx;
-use carc_core::figures::{FigureId, Location, NEUTRAL, PlayerId};
+use carc_core::features::NodeId;
+use carc_core::figures::{FigureId, Location, PlayerId};
 use carc_core::geometry::Side;
 use carc_core::tiles::TileTypeId;
 
@@ -11,19 +12,15 @@ use crate::memory::Memory;
 use crate::names::{DRAGON_STEPS, Ids};
 
 /// The dragon figure.
+#[inline]
 pub fn dragon_figure(ctx: &Ctx, ids: &Ids) -> Option<FigureId> {
-    neutral_figure(ctx, ids.dragon)
+    ids.neutrals.get(ctx.state.players.len())?.0
 }
 
 /// The fairy figure.
+#[inline]
 pub fn fairy_figure(ctx: &Ctx, ids: &Ids) -> Option<FigureId> {
-    neutral_figure(ctx, ids.fairy)
-}
-
-fn neutral_figure(ctx: &Ctx, kind: u8) -> Option<FigureId> {
-    let f = ctx.rules.neutral_figure(kind, ctx.state.players.len())?;
-    let fig = ctx.state.figures.get(f as usize)?;
-    (fig.kind == kind && fig.owner == NEUTRAL).then_some(f)
+    ids.neutrals.get(ctx.state.players.len())?.1
 }
 
 /// The tile (placement index) the dragon is on; `None` before the first volcano (PD-7).
@@ -56,23 +53,32 @@ pub fn on_draw(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
 }
 
 /// PD-2: a volcano moves the dragon onto it at once; when the dragon first enters play the
-/// set-aside dragon tiles go back into the supply (PD-7).
+/// set-aside dragon tiles go back into the supply (PD-7). A dragon tile sets up the
+/// movement the dragon makes in this turn's dragon phase (PD-4).
 pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
-    if !ctx.rules.tiles.tile(tile).has_marker(ids.volcano) {
-        return;
+    let t = ctx.rules.tiles.tile(tile);
+    let volcano = t.has_marker(ids.volcano);
+    let placed = ctx.state.turn.placed;
+    if volcano && let (Some(dragon), Some(placed)) = (dragon_figure(ctx, ids), placed) {
+        let first = ctx.state.figure_tile(dragon).is_none();
+        out.push(Command::MoveFigure {
+            figure: dragon,
+            to: Location::Tile(placed),
+            why: Some("flies to the volcano".into()),
+        });
+        if first && !ctx.state.set_aside.is_empty() {
+            out.push(Command::ReshuffleSetAside);
+        }
     }
-    let (Some(dragon), Some(placed)) = (dragon_figure(ctx, ids), ctx.state.turn.placed) else {
-        return;
+    // The dragon starts its movement where it stands now (on this tile, had it both).
+    let start = if !t.has_marker(ids.dragon_symbol) {
+        None
+    } else if volcano {
+        placed.filter(|_| dragon_figure(ctx, ids).is_some())
+    } else {
+        dragon_tile(ctx, ids)
     };
-    let first = ctx.state.figure_tile(dragon).is_none();
-    out.push(Command::MoveFigure {
-        figure: dragon,
-        to: Location::Tile(placed),
-        why: Some("flies to the volcano".into()),
-    });
-    if first && !ctx.state.set_aside.is_empty() {
-        out.push(Command::ReshuffleSetAside);
-    }
+    set_up_movement(ctx, start, out);
 }
 
 /// PD-2, PD-3: nothing is deployed on the dragon's tile, by any means (portal included);
@@ -85,31 +91,39 @@ pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
 
 /// [`forbids`], with the dragon's tile worked out by the caller (once for many actions).
 pub fn forbids_with(ctx: &Ctx, ids: &Ids, dragon_tile: Option<u32>, action: &Action) -> bool {
-    let target = match *action {
-        Action::Deploy { node, .. } => node,
+    let nodes = dragon_tile.map(|t| nodes_of(ctx, t));
+    target(ids, action).is_some_and(|n| nodes.is_some_and(|r| r.contains(&n)))
+}
+
+/// The feature a deployment or a fairy move goes to.
+pub fn target(ids: &Ids, action: &Action) -> Option<NodeId> {
+    match *action {
+        Action::Deploy { node, .. } => Some(node),
         Action::Verb {
             verb,
             arg: Arg::Feature(node),
-        } if verb == ids.fairy_verb => node,
-        _ => return false,
-    };
-    dragon_tile.is_some() && dragon_tile == Some(ctx.state.board.graph.node(target).tile)
+        } if verb == ids.fairy_verb => Some(node),
+        _ => None,
+    }
 }
 
-/// PD-4: after a dragon tile is placed, the dragon moves six steps (set up here).
-pub fn start_movement(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
-    let placed_dragon_tile = ctx.state.turn.placed.is_some_and(|t| {
-        let tile = ctx.state.board.tiles[t as usize].tile;
-        ctx.rules.tiles.tile(tile).has_marker(ids.dragon_symbol)
-    });
-    if !placed_dragon_tile && ctx.my_data().len() <= 2 && Memory::steps_left(ctx) == 0 {
-        return; // no movement now and none left over: nothing to store
+/// The nodes of a placed tile's features.
+pub fn nodes_of(ctx: &Ctx, tile: u32) -> std::ops::Range<NodeId> {
+    let pt = ctx.state.board.tiles[tile as usize];
+    let n = ctx.rules.tiles.tile(pt.tile).features.len() as NodeId;
+    pt.first_node..pt.first_node + n
+}
+
+/// PD-4: six steps from `start`; with no start, a movement that ended early (a dead end)
+/// is cleared, and otherwise nothing is stored.
+fn set_up_movement(ctx: &Ctx, start: Option<u32>, out: &mut Vec<Command>) {
+    if start.is_none() && Memory::steps_left(ctx) == 0 {
+        return;
     }
     let mut memory = Memory::load(ctx);
-    let start = dragon_tile(ctx, ids);
     memory.visited.clear();
     memory.steps_left = 0;
-    if let (true, Some(start)) = (placed_dragon_tile, start) {
+    if let Some(start) = start {
         memory.steps_left = DRAGON_STEPS;
         memory.visited.push(start);
     }
@@ -155,10 +169,16 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 /// step is the next player's.
 pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Side(side) = arg else { return };
-    let Some((_, to)) = legal_steps(ctx, ids).find(|(s, _)| *s == side) else {
+    // The engine applies only an offered step (see `actions`), so the tile is there.
+    let Some(dragon) = dragon_figure(ctx, ids) else {
         return;
     };
-    let Some(dragon) = dragon_figure(ctx, ids) else {
+    let board = &ctx.state.board;
+    let Some(to) = ctx
+        .state
+        .figure_tile(dragon)
+        .and_then(|at| board.index_at(board.tiles[at as usize].pos.step(side)))
+    else {
         return;
     };
     out.push(Command::MoveFigure {

@@ -14,34 +14,20 @@ fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
     ctx.rules.figure_kinds[fig.kind as usize].class == FigureClass::Follower
 }
 
-/// PD-11: instead of deploying, move the fairy next to one of your followers on the board.
-/// A follower's place may be named through any segment of its feature on its tile.
+/// PD-11: instead of deploying, move the fairy next to one of your followers on the board:
+/// one move per follower, naming the segment it stands on (a record may name its feature
+/// on that tile through any other segment; the engine finds the move).
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let player = ctx.state.turn.player;
-    let first = out.len();
-    let graph = &ctx.state.board.graph;
     let figures = &ctx.state.figures;
-    // Tiles (by index mod 64) holding one of the player's followers met so far.
-    let mut tiles = 0u64;
     let players = ctx.state.players.len();
     for &kind in &ids.follower_kinds {
         for f in ctx.rules.player_figures(kind, player, players) {
-            let Some(Location::Feature(n)) = figures.get(f).map(|f| f.at) else {
-                continue;
-            };
-            let tile = graph.node(n).tile;
-            // Two of the player's followers in one feature on one tile name one place.
-            let seen = tiles & (1 << (tile % 64)) != 0;
-            tiles |= 1 << (tile % 64);
-            let before = out.len();
-            for m in crate::same_feature_on_tile(ctx, ids, n) {
-                let action = Action::Verb {
+            if let Some(Location::Feature(n)) = figures.get(f).map(|f| f.at) {
+                out.push(Action::Verb {
                     verb: ids.fairy_verb,
-                    arg: Arg::Feature(m),
-                };
-                if !seen || !out[first..before].contains(&action) {
-                    out.push(action);
-                }
+                    arg: Arg::Feature(n),
+                });
             }
         }
     }
@@ -51,20 +37,21 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Feature(node) = arg else { return };
     let player = ctx.state.turn.player;
+    let players = ctx.state.players.len();
+    let figures = &ctx.state.figures;
+    let mine = || {
+        ids.follower_kinds
+            .iter()
+            .flat_map(move |&kind| ctx.rules.player_figures(kind, player, players))
+    };
     // The follower on exactly the named segment; failing that, one on another segment of
     // the same feature on that tile.
-    let mine = |i: usize, f: &carc_core::figures::Figure| {
-        f.owner == player && is_follower(ctx, i as FigureId)
-    };
-    let figures = &ctx.state.figures;
-    let exact = figures
-        .iter()
-        .enumerate()
-        .position(|(i, f)| mine(i, f) && f.at == Location::Feature(node));
+    let at = |f: usize| figures.get(f).map(|f| f.at);
+    let exact = mine().find(|&f| at(f) == Some(Location::Feature(node)));
     let Some(follower) = exact.or_else(|| {
-        figures.iter().enumerate().position(|(i, f)| {
-            mine(i, f) && matches!(f.at, Location::Feature(n) if crate::same_place(ctx, n, node))
-        })
+        mine().find(
+            |&f| matches!(at(f), Some(Location::Feature(n)) if crate::same_place(ctx, n, node)),
+        )
     }) else {
         return;
     };

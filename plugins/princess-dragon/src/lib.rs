@@ -22,31 +22,6 @@ use carc_core::tiles::TileType;
 
 use names::Ids;
 
-/// The nodes of one tile that belong to the same feature as `node` — a record may name
-/// a follower's feature through any of them (a field split by a road on that tile and
-/// joined around it later is one feature of that tile).
-pub(crate) fn same_feature_on_tile<'a>(
-    ctx: &Ctx<'a>,
-    ids: &'a Ids,
-    node: carc_core::features::NodeId,
-) -> impl Iterator<Item = carc_core::features::NodeId> + 'a {
-    let board = &ctx.state.board;
-    let graph = &board.graph;
-    let here = graph.node(node);
-    let pt = board.tiles[here.tile as usize];
-    let twins = ids.twins.get(pt.tile as usize).copied().unwrap_or(u64::MAX);
-    // Only a segment whose kind recurs on the tile can have company.
-    let alone = here.feature >= 64 || twins & (1 << here.feature) == 0;
-    let (kind, root) = (here.kind, if alone { node } else { graph.root(node) });
-    let nodes = if alone {
-        node..node + 1
-    } else {
-        let n = ctx.rules.tiles.tile(pt.tile).features.len() as u32;
-        pt.first_node..pt.first_node + n
-    };
-    nodes.filter(move |&m| m == node || (graph.node(m).kind == kind && graph.root(m) == root))
-}
-
 /// Whether two nodes are the same feature on the same tile.
 pub(crate) fn same_place(
     ctx: &Ctx,
@@ -102,19 +77,15 @@ impl Expansion for PrincessDragon {
 
     fn hooks_in(&self, phase: &str) -> Hooks {
         Hooks {
-            enter: matches!(phase, "turn-start" | names::DRAGON_PHASE),
+            enter: phase == "turn-start",
             actions: matches!(phase, "deploy" | names::DRAGON_PHASE),
             restricts: phase == "deploy",
         }
     }
 
     fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
-        let ids = self.ids(ctx);
-        match ctx.phase {
-            "turn-start" => fairy::turn_start_point(ctx, ids, out),
-            names::DRAGON_PHASE => dragon::start_movement(ctx, ids, out),
-            _ => {}
-        }
+        // Only asked at the start of the turn (see `hooks_in`).
+        fairy::turn_start_point(ctx, self.ids(ctx), out);
     }
 
     fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
@@ -153,12 +124,15 @@ impl Expansion for PrincessDragon {
     fn forbid(&self, ctx: &Ctx, actions: &[Action], forbidden: &mut [bool]) {
         // What `forbids` works out per action, worked out once.
         let ids = self.ids(ctx);
-        let dragon = dragon::dragon_tile(ctx, ids);
+        let dragon = dragon::dragon_tile(ctx, ids).map(|t| dragon::nodes_of(ctx, t));
         let must_remove = princess::must_remove(ctx, ids);
         for (action, f) in actions.iter().zip(forbidden.iter_mut()) {
+            let on_dragon = || {
+                dragon::target(ids, action)
+                    .is_some_and(|n| dragon.as_ref().is_some_and(|r| r.contains(&n)))
+            };
             *f = !matches!(action, Action::Place { .. })
-                && (dragon::forbids_with(ctx, ids, dragon, action)
-                    || princess::forbids_with(ids, must_remove, action));
+                && (princess::forbids_with(ids, must_remove, action) || on_dragon());
         }
     }
 

@@ -57,7 +57,8 @@ impl Memory {
         }
     }
 
-    /// Stores one dragon step onto `tile`: a step fewer left, one more tile visited.
+    /// Stores one dragon step onto `tile`: a step fewer left, one more tile visited (after
+    /// the last step, an empty list).
     pub fn record_step(ctx: &Ctx, tile: u32, out: &mut Vec<Command>) {
         let d = ctx.my_data();
         if d.len() < 2 {
@@ -65,6 +66,13 @@ impl Memory {
             memory.steps_left -= 1;
             memory.visited.push(tile);
             out.push(memory.store());
+            return;
+        }
+        if d[1] <= 1 {
+            // The last step: the movement is over, and so is its list of tiles.
+            out.push(Command::SetExtData {
+                data: vec![d[0], 0],
+            });
             return;
         }
         out.push(Command::SetExtValue {
@@ -79,7 +87,9 @@ impl Memory {
 
     /// The command that stores the record.
     pub fn store(&self) -> Command {
-        let mut data = vec![self.fairy_follower.map_or(-1, i64::from), self.steps_left];
+        // Room for a whole movement's tiles, so that steps do not reallocate.
+        let mut data = Vec::with_capacity(3 + crate::names::DRAGON_STEPS as usize);
+        data.extend([self.fairy_follower.map_or(-1, i64::from), self.steps_left]);
         data.extend(self.visited.iter().map(|&t| t as i64));
         Command::SetExtData { data }
     }

@@ -3,7 +3,7 @@
 
 use carc_core::engine::VerbId;
 use carc_core::expansion::Manifest;
-use carc_core::figures::{FigureClass, FigureKindId};
+use carc_core::figures::{FigureClass, FigureId, FigureKindId, NEUTRAL};
 use carc_core::rules::Rules;
 use carc_core::tags;
 use carc_core::tiles::MarkerId;
@@ -74,11 +74,10 @@ pub struct Ids {
     pub shelter: Vec<bool>,
     /// Per tile type: whether it has a princess city (PD-17).
     pub princess_tiles: Vec<bool>,
+    /// The dragon's and the fairy's figure ids, by number of players (0 … 7).
+    pub neutrals: [(Option<FigureId>, Option<FigureId>); 8],
     /// The figure kinds that are followers (PD-11: the fairy stands next to a follower).
     pub follower_kinds: Vec<FigureKindId>,
-    /// Per tile type: one bit per feature whose kind another feature of the tile shares
-    /// (only those can be one feature with another segment of the tile).
-    pub twins: Vec<u64>,
 }
 
 /// The option values of one game, decoded (PD-OPT-1 … PD-OPT-6).
@@ -117,20 +116,6 @@ impl Ids {
         let verb = |name: &str| rules.verb(name).map_or(VerbId::MAX, |(v, _)| v);
         let me = rules.expansion_index(ID).unwrap_or(usize::MAX);
         let is = |name: &str, value: &str| rules.option(me, name) == value;
-        let twins = rules
-            .tiles
-            .types
-            .iter()
-            .map(|t| {
-                let shared = |i: usize| {
-                    let kind = t.features[i].kind;
-                    (0..t.features.len()).any(|j| j != i && t.features[j].kind == kind)
-                };
-                (0..t.features.len().min(64))
-                    .filter(|&i| shared(i))
-                    .fold(0u64, |bits, i| bits | 1 << i)
-            })
-            .collect();
         let follower_kinds = (0..rules.figure_kinds.len())
             .filter(|&k| rules.figure_kinds[k].class == FigureClass::Follower)
             .map(|k| k as FigureKindId)
@@ -142,10 +127,22 @@ impl Ids {
             .iter()
             .map(|t| t.features.iter().any(|f| f.markers.contains(&princess)))
             .collect();
+        let (dragon, fairy) = (figure("dragon"), figure("fairy"));
+        let neutrals = std::array::from_fn(|players| {
+            let figures = rules.starting_figures(players);
+            let id = |kind| {
+                rules.neutral_figure(kind, players).filter(|&f| {
+                    figures
+                        .get(f as usize)
+                        .is_some_and(|fig| fig.kind == kind && fig.owner == NEUTRAL)
+                })
+            };
+            (id(dragon), id(fairy))
+        });
         Ids {
+            neutrals,
             princess_tiles,
             follower_kinds,
-            twins,
             edible: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD),
             shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
             me,
@@ -157,8 +154,8 @@ impl Ids {
                 fairy_five: is(opt::FAIRY_BONUS, "five-on-completion"),
                 fairy_blocks_eating_only: is(opt::FAIRY_BLOCKS, "eating-only"),
             },
-            dragon: figure("dragon"),
-            fairy: figure("fairy"),
+            dragon,
+            fairy,
             volcano: marker("volcano"),
             dragon_symbol: rules
                 .vocab

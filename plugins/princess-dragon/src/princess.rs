@@ -49,19 +49,14 @@ pub fn removable_knights(ctx: &Ctx, ids: &Ids) -> Vec<(NodeId, FigureId)> {
     knights
 }
 
-/// PD-17: remove one knight of the city the princess joined.
+/// PD-17: remove one knight of the city the princess joined (one move per knight, naming
+/// the segment it stands on; a record may name the city through any of its segments).
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
-    let first = out.len();
     for (node, _) in removable_knights(ctx, ids) {
-        for m in crate::same_feature_on_tile(ctx, ids, node) {
-            let action = Action::Verb {
-                verb: ids.princess_verb,
-                arg: Arg::Feature(m),
-            };
-            if !out[first..].contains(&action) {
-                out.push(action);
-            }
-        }
+        out.push(Action::Verb {
+            verb: ids.princess_verb,
+            arg: Arg::Feature(node),
+        });
     }
 }
 
