@@ -36,15 +36,14 @@ pub fn fairy_tile(ctx: &Ctx, ids: &Ids) -> Option<u32> {
 /// PD-7 and PD-OPT-4: a dragon tile drawn before the dragon is in play is set aside (or put
 /// back into the supply), and the player draws again.
 pub fn on_draw(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
-    if dragon_tile(ctx, ids).is_some() || !ctx.rules.tiles.tile(tile).has_marker(ids.dragon_symbol)
-    {
+    if dragon_tile(ctx, ids).is_some() || !ids.tile_is(tile, Ids::DRAGON_SYMBOL) {
         return;
     }
     let only_dragon_tiles_left = ctx
         .state
         .pile
         .iter()
-        .all(|&t| ctx.rules.tiles.tile(t).has_marker(ids.dragon_symbol));
+        .all(|&t| ids.tile_is(t, Ids::DRAGON_SYMBOL));
     if ids.options.reshuffle_dragon_tiles && !only_dragon_tiles_left {
         out.push(Command::ReturnDrawnToSupply);
     } else {
@@ -56,8 +55,7 @@ pub fn on_draw(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
 /// set-aside dragon tiles go back into the supply (PD-7). A dragon tile sets up the
 /// movement the dragon makes in this turn's dragon phase (PD-4).
 pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>) {
-    let t = ctx.rules.tiles.tile(tile);
-    let volcano = t.has_marker(ids.volcano);
+    let volcano = ids.tile_is(tile, Ids::VOLCANO);
     let placed = ctx.state.turn.placed;
     if volcano && let (Some(dragon), Some(placed)) = (dragon_figure(ctx, ids), placed) {
         let first = ctx.state.figure_tile(dragon).is_none();
@@ -71,7 +69,7 @@ pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>)
         }
     }
     // The dragon starts its movement where it stands now (on this tile, had it both).
-    let start = if !t.has_marker(ids.dragon_symbol) {
+    let start = if !ids.tile_is(tile, Ids::DRAGON_SYMBOL) {
         None
     } else if volcano {
         placed.filter(|_| dragon_figure(ctx, ids).is_some())

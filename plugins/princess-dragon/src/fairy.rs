@@ -14,16 +14,22 @@ fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
     ctx.rules.figure_kinds[fig.kind as usize].class == FigureClass::Follower
 }
 
-/// PD-11: instead of deploying, move the fairy next to one of your followers on the board:
+/// PD-11: instead of deploying, move the fairy next to one of your followers on the board
+/// (not on the dragon's tile, PD-3):
 /// one move per follower, naming the segment it stands on (a record may name its feature
 /// on that tile through any other segment; the engine finds the move).
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let player = ctx.state.turn.player;
     let figures = &ctx.state.figures;
     let players = ctx.state.players.len();
+    // Not onto the dragon's tile (PD-3).
+    let dragon = crate::dragon::dragon_tile(ctx, ids);
+    let graph = &ctx.state.board.graph;
     for &kind in &ids.follower_kinds {
         for f in ctx.rules.player_figures(kind, player, players) {
-            if let Some(Location::Feature(n)) = figures.get(f).map(|f| f.at) {
+            if let Some(Location::Feature(n)) = figures.get(f).map(|f| f.at)
+                && dragon != Some(graph.node(n).tile)
+            {
                 out.push(Action::Verb {
                     verb: ids.fairy_verb,
                     arg: Arg::Feature(n),
@@ -124,7 +130,7 @@ fn a_tile_will_be_placed(ctx: &Ctx, ids: &Ids) -> bool {
     let dragon_in_play = crate::dragon::dragon_tile(ctx, ids).is_some();
     ctx.state.pile.iter().rev().any(|&t| {
         let tile = ctx.rules.tiles.tile(t);
-        (dragon_in_play || !tile.has_marker(ids.dragon_symbol))
+        (dragon_in_play || !ids.tile_is(t, Ids::DRAGON_SYMBOL))
             && ctx.state.board.fits_somewhere(tile)
     })
 }

@@ -107,9 +107,18 @@ impl Expansion for PrincessDragon {
     fn restricts(&self, ctx: &Ctx) -> bool {
         // Only while the dragon is on the board (PD-3) or a princess must be obeyed
         // (PD-OPT-2); otherwise `forbid` would find nothing to forbid.
+        // PD-3 needs a look at the offered moves only when one could go to the dragon's tile:
+        // the base game offers the placed tile's features, so only after a volcano; this
+        // expansion's own fairy and portal moves avoid the dragon's tile; moves of any other
+        // expansion are always looked at.
         let ids = self.ids(ctx);
-        ctx.phase == "deploy"
-            && (dragon::dragon_tile(ctx, ids).is_some() || princess::must_remove(ctx, ids))
+        if ctx.phase != "deploy" {
+            return false;
+        }
+        let dragon = dragon::dragon_tile(ctx, ids);
+        let dragon_matters =
+            dragon.is_some() && (ids.others_offer_deploys || dragon == ctx.state.turn.placed);
+        dragon_matters || princess::must_remove(ctx, ids)
     }
 
     fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {

@@ -6,7 +6,7 @@ use carc_core::expansion::Manifest;
 use carc_core::figures::{FigureClass, FigureId, FigureKindId, NEUTRAL};
 use carc_core::rules::Rules;
 use carc_core::tags;
-use carc_core::tiles::MarkerId;
+use carc_core::tiles::{MarkerId, TileTypeId};
 
 use crate::ID;
 
@@ -72,10 +72,14 @@ pub struct Ids {
     pub edible: Vec<bool>,
     /// Per feature kind: whether figures there are safe (declared `shelter`).
     pub shelter: Vec<bool>,
-    /// Per tile type: whether it has a princess city (PD-17).
-    pub princess_tiles: Vec<bool>,
+    /// Per tile type: what it carries ([`Ids::VOLCANO`], [`Ids::DRAGON_SYMBOL`],
+    /// [`Ids::PORTAL`], [`Ids::PRINCESS`] bits).
+    pub tile_marks: Vec<u8>,
     /// The dragon's and the fairy's figure ids, by number of players (0 … 7).
     pub neutrals: [(Option<FigureId>, Option<FigureId>); 8],
+    /// Whether an expansion other than the base game and this one offers moves in the
+    /// deploy phase (PD-3 must then look at all of them).
+    pub others_offer_deploys: bool,
     /// The figure kinds that are followers (PD-11: the fairy stands next to a follower).
     pub follower_kinds: Vec<FigureKindId>,
 }
@@ -98,6 +102,23 @@ pub struct Options {
 }
 
 impl Ids {
+    /// A volcano (PD-2).
+    pub const VOLCANO: u8 = 1;
+    /// The dragon symbol (PD-4).
+    pub const DRAGON_SYMBOL: u8 = 2;
+    /// The magic portal (PD-16).
+    pub const PORTAL: u8 = 4;
+    /// A princess on a city (PD-17).
+    pub const PRINCESS: u8 = 8;
+
+    /// Whether tiles of this type carry `mark` (one of the bits above).
+    #[inline]
+    pub fn tile_is(&self, tile: TileTypeId, mark: u8) -> bool {
+        self.tile_marks
+            .get(tile as usize)
+            .is_some_and(|&m| m & mark != 0)
+    }
+
     /// Looks the names up in the rules (they were registered from [`manifest`]).
     pub fn resolve(rules: &Rules) -> Ids {
         let figure = |name: &str| {
@@ -121,11 +142,25 @@ impl Ids {
             .map(|k| k as FigureKindId)
             .collect();
         let princess = marker("princess");
-        let princess_tiles = rules
+        let dragon_symbol = rules
+            .vocab
+            .marker(DRAGON_SYMBOL_MARKER)
+            .unwrap_or(MarkerId::MAX);
+        let (volcano, portal) = (marker("volcano"), marker("portal"));
+        let tile_marks = rules
             .tiles
             .types
             .iter()
-            .map(|t| t.features.iter().any(|f| f.markers.contains(&princess)))
+            .map(|t| {
+                let bit = |has: bool, b: u8| if has { b } else { 0 };
+                bit(t.has_marker(volcano), Ids::VOLCANO)
+                    | bit(t.has_marker(dragon_symbol), Ids::DRAGON_SYMBOL)
+                    | bit(t.has_marker(portal), Ids::PORTAL)
+                    | bit(
+                        t.features.iter().any(|f| f.markers.contains(&princess)),
+                        Ids::PRINCESS,
+                    )
+            })
             .collect();
         let (dragon, fairy) = (figure("dragon"), figure("fairy"));
         let neutrals = std::array::from_fn(|players| {
@@ -139,9 +174,13 @@ impl Ids {
             };
             (id(dragon), id(fairy))
         });
+        let others_offer_deploys = rules.phase_index("deploy").is_some_and(|phase| {
+            (1..rules.expansions.len()).any(|i| i != me && rules.hooks[phase][i].actions)
+        });
         Ids {
+            others_offer_deploys,
             neutrals,
-            princess_tiles,
+            tile_marks,
             follower_kinds,
             edible: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD),
             shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
@@ -156,12 +195,9 @@ impl Ids {
             },
             dragon,
             fairy,
-            volcano: marker("volcano"),
-            dragon_symbol: rules
-                .vocab
-                .marker(DRAGON_SYMBOL_MARKER)
-                .unwrap_or(MarkerId::MAX),
-            portal: marker("portal"),
+            volcano,
+            dragon_symbol,
+            portal,
             princess,
             fairy_verb: verb("fairy"),
             princess_verb: verb("princess"),

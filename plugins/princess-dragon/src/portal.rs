@@ -9,21 +9,24 @@ use carc_core::figures::{FOLLOWER, FigureKindId};
 use crate::names::Ids;
 
 /// After placing a portal tile, a follower may go onto any unoccupied, uncompleted feature
-/// of any tile on the board (the portal tile's own features are the base game's offer).
+/// of any tile on the board (the portal tile's own features are the base game's offer; the
+/// dragon's tile is left out, PD-3).
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let state = ctx.state;
     let Some(placed) = state.turn.placed else {
         return;
     };
     let pt = state.board.tiles[placed as usize];
-    if !ctx.rules.tiles.tile(pt.tile).has_marker(ids.portal)
+    if !ids.tile_is(pt.tile, Ids::PORTAL)
         || state.first_in_supply(state.turn.player, FOLLOWER).is_none()
     {
         return;
     }
     let graph = &state.board.graph;
+    // Not onto the dragon's tile (PD-3).
+    let dragon = crate::dragon::dragon_tile(ctx, ids);
     for (t, tile) in state.board.tiles.iter().enumerate() {
-        if t as u32 == placed {
+        if t as u32 == placed || dragon == Some(t as u32) {
             continue;
         }
         let n = ctx.rules.tiles.tile(tile.tile).features.len() as NodeId;

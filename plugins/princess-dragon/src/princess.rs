@@ -10,13 +10,10 @@ use crate::names::Ids;
 
 /// Whether the tile placed this turn has a princess city.
 fn placed_a_princess(ctx: &Ctx, ids: &Ids) -> bool {
-    ctx.state.turn.placed.is_some_and(|t| {
-        let tile = ctx.state.board.tiles[t as usize].tile;
-        ids.princess_tiles
-            .get(tile as usize)
-            .copied()
-            .unwrap_or(false)
-    })
+    ctx.state
+        .turn
+        .placed
+        .is_some_and(|t| ids.tile_is(ctx.state.board.tiles[t as usize].tile, Ids::PRINCESS))
 }
 
 /// The knights a princess placed this turn may remove: `(node they stand on, figure)`.
