@@ -9,7 +9,7 @@ use carc_core::geometry::Side;
 use carc_core::tiles::TileTypeId;
 
 use crate::memory::Memory;
-use crate::names::{DRAGON_STEPS, Ids};
+use crate::names::Ids;
 
 /// The dragon figure.
 #[inline]
@@ -112,19 +112,15 @@ pub fn nodes_of(ctx: &Ctx, tile: u32) -> std::ops::Range<NodeId> {
     pt.first_node..pt.first_node + n
 }
 
-/// PD-4: six steps from `start`; with no start, a movement that ended early (a dead end)
-/// is cleared, and otherwise nothing is stored.
+/// PD-4: six steps from `start`; with no start, the last movement's tiles are cleared
+/// (once), and otherwise nothing is stored.
 fn set_up_movement(ctx: &Ctx, start: Option<u32>, out: &mut Vec<Command>) {
-    if start.is_none() && Memory::steps_left(ctx) == 0 {
+    if start.is_none() && Memory::visited(ctx).is_empty() {
         return;
     }
     let mut memory = Memory::load(ctx);
     memory.visited.clear();
-    memory.steps_left = 0;
-    if let Some(start) = start {
-        memory.steps_left = DRAGON_STEPS;
-        memory.visited.push(start);
-    }
+    memory.visited.extend(start);
     out.push(memory.store());
 }
 

@@ -70,7 +70,7 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
         to: Location::Tile(tile),
         why: None,
     });
-    Memory::set_fairy_follower(ctx, Some(follower as FigureId), out);
+    Memory::set_fairy_follower(Some(follower as FigureId), out);
     out.push(Command::FigureStepDone);
 }
 
@@ -154,6 +154,6 @@ pub fn on_figure_left(ctx: &Ctx, _ids: &Ids, figure: FigureId, out: &mut Vec<Com
     if Memory::fairy_follower(ctx) == Some(figure)
         && !matches!(ctx.state.figures[figure as usize].at, Location::Feature(_))
     {
-        Memory::set_fairy_follower(ctx, None, out);
+        Memory::set_fairy_follower(None, out);
     }
 }

@@ -1,18 +1,21 @@
 //! What the expansion remembers between hooks, kept in the game state as its `ext` record:
-//! `[fairy's follower or -1, dragon steps left, visited tile, visited tile, ...]`.
+//! `[fairy's follower or -1, tile the dragon's movement started on, tile of step 1, ...]`.
+//! A movement is under way while fewer than six steps are recorded; its tiles are cleared
+//! when the next dragon tile or any later tile is placed.
 
 use carc_core::engine::Command;
 use carc_core::expansion::Ctx;
 use carc_core::figures::FigureId;
+
+use crate::names::DRAGON_STEPS;
 
 /// The expansion's record, decoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Memory {
     /// The follower the fairy stands next to (HiG), if any.
     pub fairy_follower: Option<FigureId>,
-    /// Dragon steps left in the movement under way (0: none).
-    pub steps_left: i64,
-    /// Tiles (placement indices) the dragon has been on in this movement, the start first.
+    /// Tiles (placement indices) the dragon has been on in this movement, the start first
+    /// (empty: no movement).
     pub visited: Vec<u32>,
 }
 
@@ -21,9 +24,8 @@ impl Memory {
     pub fn load(ctx: &Ctx) -> Memory {
         let d = ctx.my_data();
         Memory {
-            fairy_follower: d.first().and_then(|&f| (f >= 0).then_some(f as FigureId)),
-            steps_left: d.get(1).copied().unwrap_or(0),
-            visited: d.iter().skip(2).map(|&t| t as u32).collect(),
+            fairy_follower: Memory::fairy_follower(ctx),
+            visited: d.iter().skip(1).map(|&t| t as u32).collect(),
         }
     }
 
@@ -34,53 +36,31 @@ impl Memory {
             .and_then(|&f| (f >= 0).then_some(f as FigureId))
     }
 
-    /// Dragon steps left, read without decoding the whole record.
+    /// Dragon steps left in the movement under way (0: none), read without decoding.
     pub fn steps_left(ctx: &Ctx) -> i64 {
-        ctx.my_data().get(1).copied().unwrap_or(0)
+        match Memory::visited(ctx).len() as i64 {
+            0 => 0,
+            n => (DRAGON_STEPS + 1 - n).max(0),
+        }
     }
 
     /// The tiles visited in the movement under way, read without decoding.
     pub fn visited<'a>(ctx: &Ctx<'a>) -> &'a [i64] {
-        ctx.my_data().get(2..).unwrap_or(&[])
+        ctx.my_data().get(1..).unwrap_or(&[])
     }
 
-    /// Stores a new fairy's follower: one value changed, or the whole record when it is
-    /// not laid out yet.
-    pub fn set_fairy_follower(ctx: &Ctx, follower: Option<FigureId>, out: &mut Vec<Command>) {
-        let value = follower.map_or(-1, i64::from);
-        if ctx.my_data().len() < 2 {
-            let mut memory = Memory::load(ctx);
-            memory.fairy_follower = follower;
-            out.push(memory.store());
-        } else {
-            out.push(Command::SetExtValue { index: 0, value });
-        }
-    }
-
-    /// Stores one dragon step onto `tile`: a step fewer left, one more tile visited (after
-    /// the last step, an empty list).
-    pub fn record_step(ctx: &Ctx, tile: u32, out: &mut Vec<Command>) {
-        let d = ctx.my_data();
-        if d.len() < 2 {
-            let mut memory = Memory::load(ctx);
-            memory.steps_left -= 1;
-            memory.visited.push(tile);
-            out.push(memory.store());
-            return;
-        }
-        if d[1] <= 1 {
-            // The last step: the movement is over, and so is its list of tiles.
-            out.push(Command::SetExtData {
-                data: vec![d[0], 0],
-            });
-            return;
-        }
+    /// Stores a new fairy's follower (one value changed).
+    pub fn set_fairy_follower(follower: Option<FigureId>, out: &mut Vec<Command>) {
         out.push(Command::SetExtValue {
-            index: 1,
-            value: d[1] - 1,
+            index: 0,
+            value: follower.map_or(-1, i64::from),
         });
+    }
+
+    /// Stores one dragon step onto `tile`: one more tile visited, so a step fewer left.
+    pub fn record_step(ctx: &Ctx, tile: u32, out: &mut Vec<Command>) {
         out.push(Command::SetExtValue {
-            index: d.len() as u32,
+            index: ctx.my_data().len().max(1) as u32,
             value: i64::from(tile),
         });
     }
@@ -88,9 +68,9 @@ impl Memory {
     /// The command that stores the record.
     pub fn store(&self) -> Command {
         // Room for a whole movement's tiles, so that steps do not reallocate.
-        let mut data = Vec::with_capacity(3 + crate::names::DRAGON_STEPS as usize);
-        data.extend([self.fairy_follower.map_or(-1, i64::from), self.steps_left]);
-        data.extend(self.visited.iter().map(|&t| t as i64));
+        let mut data = Vec::with_capacity(2 + DRAGON_STEPS as usize);
+        data.push(self.fairy_follower.map_or(-1, i64::from));
+        data.extend(self.visited.iter().map(|&t| i64::from(t)));
         Command::SetExtData { data }
     }
 }
