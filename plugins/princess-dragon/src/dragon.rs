@@ -201,13 +201,19 @@ pub fn edible_on<'a>(
     tile: u32,
 ) -> impl Iterator<Item = FigureId> + 'a {
     let state = ctx.state;
+    let graph = &state.board.graph;
     // The fairy's tile is safe (PD-12; under PD-OPT-6 the dragon may enter it, not eat).
     let guarded = fairy_tile(ctx, ids) == Some(tile);
-    state.figures_on_tile(tile).filter(move |&f| {
-        let fig = state.figures[f as usize];
-        !guarded
-            && ids.edible.get(fig.kind as usize).copied().unwrap_or(false)
-            && !sheltered(state, ids, fig.at)
+    let figures = if guarded { &[][..] } else { &state.figures[..] };
+    figures.iter().enumerate().filter_map(move |(f, fig)| {
+        let edible = ids.edible.get(fig.kind as usize).copied().unwrap_or(false);
+        let here = match fig.at {
+            _ if !edible => return None,
+            Location::Feature(n) => graph.node(n).tile,
+            Location::Tile(t) => t,
+            Location::Supply | Location::OffBoard => return None,
+        };
+        (here == tile && !sheltered(state, ids, fig.at)).then_some(f as FigureId)
     })
 }
 

@@ -23,23 +23,22 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
         return;
     }
     let graph = &state.board.graph;
-    // Not onto the dragon's tile (PD-3).
-    let dragon = crate::dragon::dragon_tile(ctx, ids);
-    for (t, tile) in state.board.tiles.iter().enumerate() {
-        if t as u32 == placed || dragon == Some(t as u32) {
+    // Not onto the dragon's tile (PD-3), and not onto this tile's own features.
+    let dragon = crate::dragon::dragon_tile(ctx, ids).map(|t| crate::dragon::nodes_of(ctx, t));
+    let own = crate::dragon::nodes_of(ctx, placed);
+    for node in 0..graph.len() as NodeId {
+        if own.contains(&node) || dragon.as_ref().is_some_and(|r| r.contains(&node)) {
             continue;
         }
-        let n = ctx.rules.tiles.tile(tile.tile).features.len() as NodeId;
-        for node in tile.first_node..tile.first_node + n {
-            if graph.occupants(node) == 0
-                && !graph.is_scored(node)
-                && !is_complete(ctx.rules, state, node)
-            {
-                out.push(Action::Deploy {
-                    figure: FOLLOWER,
-                    node,
-                });
-            }
+        let root = graph.root(node);
+        if graph.occupants(root) == 0
+            && !graph.is_scored(root)
+            && !is_complete(ctx.rules, state, root)
+        {
+            out.push(Action::Deploy {
+                figure: FOLLOWER,
+                node,
+            });
         }
     }
 }
