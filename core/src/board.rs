@@ -68,7 +68,14 @@ pub struct Board {
     open_at: FxHashMap<Pos, u32>,
     /// Features joined across edges.
     pub graph: FeatureGraph,
+    /// Per placed tile, the indices of its neighbours by side ([`NO_TILE`]: none). Derived
+    /// from `at`; not serialized (a deserialized board answers from `at`).
+    #[serde(skip)]
+    neighbours: Vec<[u32; 4]>,
 }
+
+/// "No tile there" in [`Board::neighbour`]'s table.
+const NO_TILE: u32 = u32::MAX;
 
 impl Board {
     /// An empty board with room for `tiles` tiles (saves reallocation during play).
@@ -78,6 +85,7 @@ impl Board {
         b.at.reserve(tiles);
         b.open.reserve(tiles);
         b.open_at.reserve(tiles);
+        b.neighbours.reserve(tiles);
         b.graph = FeatureGraph::with_capacity(tiles * 4);
         b
     }
@@ -86,6 +94,15 @@ impl Board {
     #[inline]
     pub fn index_at(&self, pos: Pos) -> Option<u32> {
         self.at.get(&pos).copied()
+    }
+
+    /// The index of the tile next to the tile at `index`, on `side`.
+    #[inline]
+    pub fn neighbour(&self, index: u32, side: Side) -> Option<u32> {
+        match self.neighbours.get(index as usize) {
+            Some(n) => Some(n[side.index()]).filter(|&t| t != NO_TILE),
+            None => self.index_at(self.tiles.get(index as usize)?.pos.step(side)),
+        }
     }
 
     /// The tile at `pos`.
@@ -175,6 +192,9 @@ impl Board {
             first_node,
         });
         self.at.insert(pos, index);
+        if self.neighbours.len() == index as usize {
+            self.neighbours.push([NO_TILE; 4]);
+        }
         index
     }
 
@@ -186,6 +206,12 @@ impl Board {
         for side in Side::ALL {
             let npos = placed.pos.step(side);
             if let Some(&ni) = self.at.get(&npos) {
+                if let Some(n) = self.neighbours.get_mut(index as usize) {
+                    n[side.index()] = ni;
+                }
+                if let Some(n) = self.neighbours.get_mut(ni as usize) {
+                    n[side.opposite().index()] = index;
+                }
                 let nb = self.tiles[ni as usize];
                 let ntile = tile_of(nb.tile);
                 for k in 0..3 {

@@ -132,9 +132,8 @@ pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> impl Iterator<Item = (Side, u32)> {
         let fairy = fairy_tile(ctx, ids).filter(|_| !ids.options.fairy_blocks_eating_only);
         let visited = Memory::visited(ctx);
         let board = &ctx.state.board;
-        let pos = board.tiles[at as usize].pos;
         for side in Side::ALL {
-            let Some(t) = board.index_at(pos.step(side)) else {
+            let Some(t) = board.neighbour(at, side) else {
                 continue;
             };
             if !visited.contains(&(t as i64)) && fairy != Some(t) {
@@ -171,7 +170,7 @@ pub fn step(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Some(to) = ctx
         .state
         .figure_tile(dragon)
-        .and_then(|at| board.index_at(board.tiles[at as usize].pos.step(side)))
+        .and_then(|at| board.neighbour(at, side))
     else {
         return;
     };

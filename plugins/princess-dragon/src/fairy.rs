@@ -23,12 +23,12 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let figures = &ctx.state.figures;
     let players = ctx.state.players.len();
     // Not onto the dragon's tile (PD-3).
-    let dragon = crate::dragon::dragon_tile(ctx, ids);
-    let graph = &ctx.state.board.graph;
+    let dragon =
+        crate::dragon::dragon_tile(ctx, ids).map_or(0..0, |t| crate::dragon::nodes_of(ctx, t));
     for &kind in &ids.follower_kinds {
         for f in ctx.rules.player_figures(kind, player, players) {
             if let Some(Location::Feature(n)) = figures.get(f).map(|f| f.at)
-                && dragon != Some(graph.node(n).tile)
+                && !dragon.contains(&n)
             {
                 out.push(Action::Verb {
                     verb: ids.fairy_verb,
@@ -61,7 +61,8 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     }) else {
         return;
     };
-    let Some(fairy) = fairy_figure(ctx, ids) else {
+    let (Some(fairy), Some(Location::Feature(stands_on))) = (fairy_figure(ctx, ids), at(follower))
+    else {
         return;
     };
     let tile = ctx.state.board.graph.node(node).tile;
@@ -70,7 +71,7 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
         to: Location::Tile(tile),
         why: None,
     });
-    Memory::set_fairy_follower(Some(follower as FigureId), out);
+    Memory::set_fairy_follower(Some((follower as FigureId, stands_on)), out);
     out.push(Command::FigureStepDone);
 }
 
@@ -146,14 +147,5 @@ pub fn on_scored(ctx: &Ctx, ids: &Ids, node: NodeId, out: &mut Vec<Command>) {
             points,
             reason: Reason::Text("the fairy's bonus".into()),
         });
-    }
-}
-
-/// The fairy's follower left its place: the fairy stays, next to nobody.
-pub fn on_figure_left(ctx: &Ctx, _ids: &Ids, figure: FigureId, out: &mut Vec<Command>) {
-    if Memory::fairy_follower(ctx) == Some(figure)
-        && !matches!(ctx.state.figures[figure as usize].at, Location::Feature(_))
-    {
-        Memory::set_fairy_follower(None, out);
     }
 }

@@ -167,8 +167,7 @@ impl Expansion for PrincessDragon {
             EventKind::TileDrawn,
             EventKind::TilePlaced,
             EventKind::FeatureScored,
-            EventKind::FigureReturned,
-            EventKind::FigureMoved,
+            EventKind::FigureDeployed,
         ])
     }
 
@@ -182,8 +181,8 @@ impl Expansion for PrincessDragon {
                 ..
             } => dragon::on_placed(ctx, ids, *tile, out),
             Event::FeatureScored { node } => fairy::on_scored(ctx, ids, *node, out),
-            Event::FigureReturned { figure, .. } | Event::FigureMoved { figure, .. } => {
-                fairy::on_figure_left(ctx, ids, *figure, out)
+            Event::FigureDeployed { figure, .. } => {
+                memory::Memory::forget_redeployed(ctx, *figure, out)
             }
             _ => {}
         }

@@ -1,19 +1,21 @@
 //! What the expansion remembers between hooks, kept in the game state as its `ext` record:
-//! `[fairy's follower or -1, tile the dragon's movement started on, tile of step 1, ...]`.
+//! `[fairy's follower, tile the dragon's movement started on, tile of step 1, ...]`, the
+//! follower as `figure << 32 | node it stood on when the fairy came` (-1: none).
 //! A movement is under way while fewer than six steps are recorded; its tiles are cleared
 //! when the next dragon tile or any later tile is placed.
 
 use carc_core::engine::Command;
 use carc_core::expansion::Ctx;
-use carc_core::figures::FigureId;
+use carc_core::features::NodeId;
+use carc_core::figures::{FigureId, Location};
 
 use crate::names::DRAGON_STEPS;
 
 /// The expansion's record, decoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Memory {
-    /// The follower the fairy stands next to (HiG), if any.
-    pub fairy_follower: Option<FigureId>,
+    /// The follower the fairy came to (HiG) and the node it stood on, if any.
+    pub fairy_follower: Option<(FigureId, NodeId)>,
     /// Tiles (placement indices) the dragon has been on in this movement, the start first
     /// (empty: no movement).
     pub visited: Vec<u32>,
@@ -24,16 +26,37 @@ impl Memory {
     pub fn load(ctx: &Ctx) -> Memory {
         let d = ctx.my_data();
         Memory {
-            fairy_follower: Memory::fairy_follower(ctx),
+            fairy_follower: d
+                .first()
+                .filter(|&&p| p >= 0)
+                .map(|&p| ((p >> 32) as FigureId, p as u32)),
             visited: d.iter().skip(1).map(|&t| t as u32).collect(),
         }
     }
 
-    /// The fairy's follower, read without decoding the whole record.
+    /// The follower the fairy stands next to (PD-14): the one it came to, while that
+    /// follower still stands where it stood then (once it has left, the fairy is next to
+    /// nobody; a redeployment clears the record, see [`Memory::forget_redeployed`]).
     pub fn fairy_follower(ctx: &Ctx) -> Option<FigureId> {
-        ctx.my_data()
+        let &packed = ctx.my_data().first()?;
+        if packed < 0 {
+            return None;
+        }
+        let (figure, node) = ((packed >> 32) as FigureId, packed as u32);
+        let at = ctx.state.figures.get(figure as usize)?.at;
+        (at == Location::Feature(node)).then_some(figure)
+    }
+
+    /// A follower deployed from the supply is not the one the fairy came to, even on the
+    /// same spot: the record is cleared if it named that figure.
+    pub fn forget_redeployed(ctx: &Ctx, figure: FigureId, out: &mut Vec<Command>) {
+        if ctx
+            .my_data()
             .first()
-            .and_then(|&f| (f >= 0).then_some(f as FigureId))
+            .is_some_and(|&p| p >= 0 && (p >> 32) as FigureId == figure)
+        {
+            Memory::set_fairy_follower(None, out);
+        }
     }
 
     /// Dragon steps left in the movement under way (0: none), read without decoding.
@@ -49,11 +72,11 @@ impl Memory {
         ctx.my_data().get(1..).unwrap_or(&[])
     }
 
-    /// Stores a new fairy's follower (one value changed).
-    pub fn set_fairy_follower(follower: Option<FigureId>, out: &mut Vec<Command>) {
+    /// Stores a new fairy's follower and the node it stands on (one value changed).
+    pub fn set_fairy_follower(follower: Option<(FigureId, NodeId)>, out: &mut Vec<Command>) {
         out.push(Command::SetExtValue {
             index: 0,
-            value: follower.map_or(-1, i64::from),
+            value: follower.map_or(-1, pack),
         });
     }
 
@@ -69,8 +92,12 @@ impl Memory {
     pub fn store(&self) -> Command {
         // Room for a whole movement's tiles, so that steps do not reallocate.
         let mut data = Vec::with_capacity(2 + DRAGON_STEPS as usize);
-        data.push(self.fairy_follower.map_or(-1, i64::from));
+        data.push(self.fairy_follower.map_or(-1, pack));
         data.extend(self.visited.iter().map(|&t| i64::from(t)));
         Command::SetExtData { data }
     }
+}
+
+fn pack((figure, node): (FigureId, NodeId)) -> i64 {
+    i64::from(figure) << 32 | i64::from(node)
 }
