@@ -112,6 +112,15 @@ pub trait Expansion: Send + Sync {
         false
     }
 
+    /// Whether events about tiles of this type (drawn, placed, discarded, set aside, put
+    /// back) concern this expansion. Asked once per tile type when the rules are put
+    /// together; the engine does not call [`Expansion::on_event`] with such events for
+    /// tile types it answered `false` for (an expansion that reacts only to its own tiles
+    /// saves a call per turn).
+    fn watches_tile(&self, _rules: &Rules, _me: usize, _tile: &crate::tiles::TileType) -> bool {
+        true
+    }
+
     /// The tile data it ships.
     fn tile_sources(&self) -> Vec<TileSource> {
         Vec::new()

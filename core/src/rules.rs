@@ -264,9 +264,17 @@ impl Rules {
                         .enumerate()
                         .any(|(e, x)| f(x.as_ref(), e))
                 };
+                let watchers = rules
+                    .expansions
+                    .iter()
+                    .enumerate()
+                    .take(64)
+                    .filter(|(e, x)| x.watches_tile(&rules, *e, t))
+                    .fold(0u64, |bits, (e, _)| bits | 1 << e);
                 TileFlags {
                     in_supply: !asked(&|x, e| x.excludes_tile(&rules, e, t)),
                     may_redraw: asked(&|x, e| x.may_redraw(&rules, e, t)),
+                    watchers,
                 }
             })
             .collect();
@@ -304,6 +312,17 @@ impl Rules {
         self.tile_flags
             .get(tile as usize)
             .is_some_and(|f| f.may_redraw)
+    }
+
+    /// Whether events about tiles of this type concern `expansion` (see
+    /// [`Expansion::watches_tile`]).
+    #[inline]
+    pub fn watches_tile(&self, expansion: usize, tile: TileTypeId) -> bool {
+        expansion >= 64
+            || self
+                .tile_flags
+                .get(tile as usize)
+                .is_none_or(|f| f.watchers >> expansion & 1 == 1)
     }
 
     /// Copies of a tile type in the full supply (the start tile's copy not counted).
@@ -466,4 +485,6 @@ struct TileFlags {
     in_supply: bool,
     /// Some expansion may put it back to be drawn again ([`Expansion::may_redraw`]).
     may_redraw: bool,
+    /// One bit per expansion that watches it ([`Expansion::watches_tile`]).
+    watchers: u64,
 }

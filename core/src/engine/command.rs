@@ -239,6 +239,19 @@ pub enum EventKind {
 }
 
 impl Event {
+    /// The tile an event is about (drawn, placed, discarded, set aside, put back).
+    #[inline]
+    pub fn tile(&self) -> Option<TileTypeId> {
+        match *self {
+            Event::TileDrawn { tile }
+            | Event::TileDiscarded { tile }
+            | Event::TileSetAside { tile }
+            | Event::TileReturned { tile }
+            | Event::TilePlaced { tile, .. } => Some(tile),
+            _ => None,
+        }
+    }
+
     /// This event's kind.
     pub fn kind(&self) -> EventKind {
         match self {

@@ -526,7 +526,9 @@ impl Game {
         let actor = self.actor.take();
         self.depth += 1;
         for i in 0..self.rules.expansions.len() {
-            if self.rules.events[i].contains(&event) {
+            if self.rules.events[i].contains(&event)
+                && event.tile().is_none_or(|t| self.rules.watches_tile(i, t))
+            {
                 self.hook(i, |e, ctx, out| e.on_event(ctx, &event, out));
             }
         }

@@ -68,15 +68,15 @@ pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>)
             out.push(Command::ReshuffleSetAside);
         }
     }
-    // The dragon starts its movement where it stands now (on this tile, had it both).
-    let start = if !ids.tile_is(tile, Ids::DRAGON_SYMBOL) {
-        None
-    } else if volcano {
-        placed.filter(|_| dragon_figure(ctx, ids).is_some())
-    } else {
-        dragon_tile(ctx, ids)
-    };
-    set_up_movement(ctx, start, out);
+    if ids.tile_is(tile, Ids::DRAGON_SYMBOL) {
+        // The dragon starts its movement where it stands now (on this tile, had it both).
+        let start = if volcano {
+            placed.filter(|_| dragon_figure(ctx, ids).is_some())
+        } else {
+            dragon_tile(ctx, ids)
+        };
+        set_up_movement(ctx, start, out);
+    }
 }
 
 /// PD-2, PD-3: nothing is deployed on the dragon's tile, by any means (portal included);
@@ -112,8 +112,9 @@ pub fn nodes_of(ctx: &Ctx, tile: u32) -> std::ops::Range<NodeId> {
     pt.first_node..pt.first_node + n
 }
 
-/// PD-4: six steps from `start`; with no start, the last movement's tiles are cleared
-/// (once), and otherwise nothing is stored.
+/// PD-4: six steps from `start` (with no start, none). The tiles of the last movement
+/// stay in the record until then; they count only in the turn their dragon tile was placed
+/// (see [`actions`]).
 fn set_up_movement(ctx: &Ctx, start: Option<u32>, out: &mut Vec<Command>) {
     if start.is_none() && Memory::visited(ctx).is_empty() {
         return;
@@ -122,6 +123,16 @@ fn set_up_movement(ctx: &Ctx, start: Option<u32>, out: &mut Vec<Command>) {
     memory.visited.clear();
     memory.visited.extend(start);
     out.push(memory.store());
+}
+
+/// Whether the tile placed this turn shows the dragon symbol (PD-4).
+fn placed_a_dragon_tile(ctx: &Ctx, ids: &Ids) -> bool {
+    let board = &ctx.state.board;
+    ctx.state
+        .turn
+        .placed
+        .and_then(|t| board.tiles.get(t as usize))
+        .is_some_and(|pt| ids.tile_is(pt.tile, Ids::DRAGON_SYMBOL))
 }
 
 /// The tiles the dragon may step onto now (PD-5, PD-12, PD-OPT-6), by side.
@@ -145,9 +156,10 @@ pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> impl Iterator<Item = (Side, u32)> {
     steps.into_iter().take(n)
 }
 
-/// One step per decision, by the player whose step it is.
+/// One step per decision, by the player whose step it is, in the turn a dragon tile was
+/// placed; a movement that met a dead end is over.
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
-    if Memory::steps_left(ctx) <= 0 {
+    if Memory::steps_left(ctx) <= 0 || !placed_a_dragon_tile(ctx, ids) {
         return;
     }
     for (side, _) in legal_steps(ctx, ids) {

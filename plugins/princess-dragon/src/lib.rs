@@ -68,6 +68,13 @@ impl Expansion for PrincessDragon {
             .is_ok_and(|m| tile.has_marker(m))
     }
 
+    fn watches_tile(&self, rules: &Rules, _me: usize, tile: &TileType) -> bool {
+        // Only volcanoes (PD-2) and dragon tiles (PD-4, PD-7) matter when drawn or placed.
+        [names::DRAGON_SYMBOL_MARKER, names::VOLCANO_MARKER]
+            .iter()
+            .any(|name| rules.vocab.marker(name).is_ok_and(|m| tile.has_marker(m)))
+    }
+
     fn tile_sources(&self) -> Vec<TileSource> {
         vec![TileSource {
             name: "tiledefs/princess-dragon.toml".into(),

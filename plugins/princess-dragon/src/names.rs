@@ -14,6 +14,9 @@ use crate::ID;
 pub const DRAGON_PHASE: &str = "dragon-move";
 /// The dragon symbol's full marker name (PD-7: such tiles wait for the volcano).
 pub const DRAGON_SYMBOL_MARKER: &str = "princess-dragon:dragon";
+/// The volcano's full marker name (PD-2).
+pub const VOLCANO_MARKER: &str = "princess-dragon:volcano";
+
 /// Steps in one dragon movement (PD-5).
 pub const DRAGON_STEPS: i64 = 6;
 
