@@ -33,6 +33,26 @@ pub struct Node {
     scored: bool,
 }
 
+impl Node {
+    /// Open edge ends of the feature (read at its root, see [`FeatureGraph::feature`]).
+    #[inline]
+    pub fn open_ends(&self) -> u16 {
+        self.open
+    }
+
+    /// Figures standing on the feature (read at its root).
+    #[inline]
+    pub fn occupants(&self) -> u16 {
+        self.occupants
+    }
+
+    /// Whether the feature has been scored (read at its root).
+    #[inline]
+    pub fn is_scored(&self) -> bool {
+        self.scored
+    }
+}
+
 /// All features on the board.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FeatureGraph {
@@ -143,6 +163,12 @@ impl FeatureGraph {
     pub fn close_ends(&mut self, id: NodeId, n: u16) {
         let r = self.root(id) as usize;
         self.nodes[r].open = self.nodes[r].open.saturating_sub(n);
+    }
+
+    /// The root node of the feature `id` belongs to, holding the feature's totals.
+    #[inline]
+    pub fn feature(&self, id: NodeId) -> &Node {
+        &self.nodes[self.root(id) as usize]
     }
 
     /// Open ends of the feature.

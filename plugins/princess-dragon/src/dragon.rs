@@ -217,14 +217,13 @@ pub fn edible_on<'a>(
     let guarded = fairy_tile(ctx, ids) == Some(tile);
     let figures = if guarded { &[][..] } else { &state.figures[..] };
     figures.iter().enumerate().filter_map(move |(f, fig)| {
-        let edible = ids.edible.get(fig.kind as usize).copied().unwrap_or(false);
         let here = match fig.at {
-            _ if !edible => return None,
             Location::Feature(n) => graph.node(n).tile,
             Location::Tile(t) => t,
             Location::Supply | Location::OffBoard => return None,
         };
-        (here == tile && !sheltered(state, ids, fig.at)).then_some(f as FigureId)
+        let edible = || ids.edible.get(fig.kind as usize).copied().unwrap_or(false);
+        (here == tile && edible() && !sheltered(state, ids, fig.at)).then_some(f as FigureId)
     })
 }
 

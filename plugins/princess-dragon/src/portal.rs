@@ -1,6 +1,7 @@
 //! The magic portal: PD-16.
 
 use carc_core::base::is_complete;
+use carc_core::tiles::KindShape;
 use carc_core::engine::{Action, Command};
 use carc_core::expansion::Ctx;
 use carc_core::features::NodeId;
@@ -26,15 +27,21 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     // Not onto the dragon's tile (PD-3), and not onto this tile's own features.
     let dragon = crate::dragon::dragon_tile(ctx, ids).map(|t| crate::dragon::nodes_of(ctx, t));
     let own = crate::dragon::nodes_of(ctx, placed);
+    let kinds = &ctx.rules.vocab.kinds;
     for node in 0..graph.len() as NodeId {
         if own.contains(&node) || dragon.as_ref().is_some_and(|r| r.contains(&node)) {
             continue;
         }
-        let root = graph.root(node);
-        if graph.occupants(root) == 0
-            && !graph.is_scored(root)
-            && !is_complete(ctx.rules, state, root)
-        {
+        let feature = graph.feature(node);
+        if feature.occupants() != 0 || feature.is_scored() {
+            continue;
+        }
+        let complete = match kinds.get(feature.kind as usize).map(|k| k.shape) {
+            Some(KindShape::Edge { completes }) => completes && feature.open_ends() == 0,
+            Some(KindShape::Surrounded) => is_complete(ctx.rules, state, node),
+            None => false,
+        };
+        if !complete {
             out.push(Action::Deploy {
                 figure: FOLLOWER,
                 node,
