@@ -96,18 +96,14 @@ impl Expansion for PrincessDragon {
     }
 
     fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        // Asked in the deploy and the dragon phase only (see `hooks_in`).
         let ids = self.ids(ctx);
-        match ctx.phase {
-            "deploy" => {
-                if ctx.state.turn.figure_step_done || ctx.state.turn.placed.is_none() {
-                    return;
-                }
-                princess::actions(ctx, ids, out);
-                fairy::actions(ctx, ids, out);
-                portal::actions(ctx, ids, out);
-            }
-            names::DRAGON_PHASE => dragon::actions(ctx, ids, out),
-            _ => {}
+        if ids.in_dragon_phase(ctx) {
+            dragon::actions(ctx, ids, out);
+        } else if !ctx.state.turn.figure_step_done && ctx.state.turn.placed.is_some() {
+            princess::actions(ctx, ids, out);
+            fairy::actions(ctx, ids, out);
+            portal::actions(ctx, ids, out);
         }
     }
 
@@ -119,7 +115,7 @@ impl Expansion for PrincessDragon {
         // expansion's own fairy and portal moves avoid the dragon's tile; moves of any other
         // expansion are always looked at.
         let ids = self.ids(ctx);
-        if ctx.phase != "deploy" {
+        if !ids.in_deploy_phase(ctx) {
             return false;
         }
         let dragon = dragon::dragon_tile(ctx, ids);

@@ -2,7 +2,7 @@
 //! indices those names get in a particular game.
 
 use carc_core::engine::VerbId;
-use carc_core::expansion::Manifest;
+use carc_core::expansion::{Ctx, Manifest};
 use carc_core::figures::{FigureClass, FigureId, FigureKindId, NEUTRAL};
 use carc_core::rules::Rules;
 use carc_core::tags;
@@ -80,6 +80,10 @@ pub struct Ids {
     pub tile_marks: Vec<u8>,
     /// The dragon's and the fairy's figure ids, by number of players (0 … 7).
     pub neutrals: [(Option<FigureId>, Option<FigureId>); 8],
+    /// The index of the deploy phase (the figure step) in the rules' phases.
+    pub deploy_phase: usize,
+    /// The index of the dragon's phase.
+    pub dragon_phase: usize,
     /// Whether an expansion other than the base game and this one offers moves in the
     /// deploy phase (PD-3 must then look at all of them).
     pub others_offer_deploys: bool,
@@ -113,6 +117,18 @@ impl Ids {
     pub const PORTAL: u8 = 4;
     /// A princess on a city (PD-17).
     pub const PRINCESS: u8 = 8;
+
+    /// Whether the game is in the deploy phase (the figure step).
+    #[inline]
+    pub fn in_deploy_phase(&self, ctx: &Ctx) -> bool {
+        ctx.state.turn.phase as usize == self.deploy_phase
+    }
+
+    /// Whether the game is in the dragon's phase.
+    #[inline]
+    pub fn in_dragon_phase(&self, ctx: &Ctx) -> bool {
+        ctx.state.turn.phase as usize == self.dragon_phase
+    }
 
     /// Whether tiles of this type carry `mark` (one of the bits above).
     #[inline]
@@ -177,10 +193,14 @@ impl Ids {
             };
             (id(dragon), id(fairy))
         });
+        let deploy_phase = rules.phase_index("deploy").unwrap_or(usize::MAX);
+        let dragon_phase = rules.phase_index(DRAGON_PHASE).unwrap_or(usize::MAX);
         let others_offer_deploys = rules.phase_index("deploy").is_some_and(|phase| {
             (1..rules.expansions.len()).any(|i| i != me && rules.hooks[phase][i].actions)
         });
         Ids {
+            deploy_phase,
+            dragon_phase,
             others_offer_deploys,
             neutrals,
             tile_marks,
