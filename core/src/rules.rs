@@ -59,6 +59,11 @@ pub struct Rules {
     pub hooks: Vec<Vec<crate::expansion::Hooks>>,
     /// Per expansion: the events it wants.
     pub events: Vec<crate::expansion::EventKinds>,
+    /// Per phase: which expansions use which hook there, one bit per expansion (the
+    /// engine walks only those).
+    pub hook_masks: Vec<HookMasks>,
+    /// Per event kind: the expansions that want it, one bit per expansion.
+    pub listeners: Vec<u64>,
     /// The index of the `place-tile` phase (asked about at every draw, BASE-4).
     pub place_phase: usize,
     /// Per tile type: what the expansions say about it (asked once).
@@ -223,11 +228,37 @@ impl Rules {
                 .iter()
                 .any(|t| t == crate::engine::RETURNS_WITH_LAST_FOLLOWER)
         });
-        let hooks = phases
+        let hooks: Vec<Vec<crate::expansion::Hooks>> = phases
             .iter()
             .map(|p| expansions.iter().map(|e| e.hooks_in(p)).collect())
             .collect();
-        let events = expansions.iter().map(|e| e.events()).collect();
+        let events: Vec<crate::expansion::EventKinds> =
+            expansions.iter().map(|e| e.events()).collect();
+        let hook_masks = hooks
+            .iter()
+            .map(|per| {
+                let mask = |f: fn(&crate::expansion::Hooks) -> bool| {
+                    per.iter()
+                        .enumerate()
+                        .filter(|(_, h)| f(h))
+                        .fold(0u64, |m, (i, _)| m | 1 << i)
+                };
+                HookMasks {
+                    enter: mask(|h| h.enter),
+                    actions: mask(|h| h.actions),
+                    restricts: mask(|h| h.restricts),
+                }
+            })
+            .collect();
+        let listeners = (0..32u32)
+            .map(|kind| {
+                events
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.0 >> kind & 1 == 1)
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect();
         let place_phase = phases.iter().position(|p| p == "place-tile").unwrap_or(0);
         let mut kind_start = Vec::new();
         let (mut fixed, mut per_player) = (0, 0);
@@ -237,6 +268,8 @@ impl Rules {
             fixed += neutral_count(decl);
         }
         let mut rules = Rules {
+            hook_masks,
+            listeners,
             tile_flags: Vec::new(),
             kind_start,
             events,
@@ -314,15 +347,13 @@ impl Rules {
             .is_some_and(|f| f.may_redraw)
     }
 
-    /// Whether events about tiles of this type concern `expansion` (see
-    /// [`Expansion::watches_tile`]).
+    /// The expansions that events about tiles of this type concern, one bit per expansion
+    /// (see [`Expansion::watches_tile`]).
     #[inline]
-    pub fn watches_tile(&self, expansion: usize, tile: TileTypeId) -> bool {
-        expansion >= 64
-            || self
-                .tile_flags
-                .get(tile as usize)
-                .is_none_or(|f| f.watchers >> expansion & 1 == 1)
+    pub fn tile_watchers(&self, tile: TileTypeId) -> u64 {
+        self.tile_flags
+            .get(tile as usize)
+            .map_or(u64::MAX, |f| f.watchers)
     }
 
     /// Copies of a tile type in the full supply (the start tile's copy not counted).
@@ -476,6 +507,29 @@ fn neutral_count(decl: &FigureKindDecl) -> u32 {
     } else {
         0
     }
+}
+
+/// Which expansions use each hook in one phase, one bit per expansion.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HookMasks {
+    /// [`crate::expansion::Hooks::enter`]
+    pub enter: u64,
+    /// [`crate::expansion::Hooks::actions`]
+    pub actions: u64,
+    /// [`crate::expansion::Hooks::restricts`]
+    pub restricts: u64,
+}
+
+/// The expansions whose bits are set in `mask`, in ascending order.
+#[inline]
+pub fn each_bit(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 /// What the enabled expansions say about one tile type.

@@ -25,7 +25,7 @@ use crate::features::NodeId;
 use crate::figures::{FigureClass, Location, NEUTRAL, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{Rules, each_bit};
 use crate::shield::shielded;
 use crate::tiles::TileTypeId;
 
@@ -339,64 +339,67 @@ impl Game {
         let mut panicked: Vec<(usize, &str, String)> = Vec::new();
         if !self.state.ended {
             let rules = &*self.rules;
-            let hooks = &rules.hooks[self.state.turn.phase as usize];
-            for (i, e) in rules.expansions.iter().enumerate() {
-                if hooks[i].actions && !self.is_disabled(i) {
-                    let before = legal.len();
-                    if let Err(why) = shielded(i, || e.actions(&self.ctx(i), &mut legal)) {
-                        legal.truncate(before);
-                        panicked.push((i, "actions", why));
-                    }
-                    if legal.len() > before {
-                        offered.push((i as u8, legal.len() as u32));
-                    }
+            let masks = rules.hook_masks[self.state.turn.phase as usize];
+            for i in each_bit(masks.actions & !self.disabled) {
+                let e = &rules.expansions[i];
+                let before = legal.len();
+                if let Err(why) = shielded(i, || e.actions(&self.ctx(i), &mut legal)) {
+                    legal.truncate(before);
+                    panicked.push((i, "actions", why));
+                }
+                if legal.len() > before {
+                    offered.push((i as u8, legal.len() as u32));
                 }
             }
             // Only expansions that restrict this phase are asked about the actions.
-            let mut forbidden = std::mem::take(&mut self.forbidden);
-            for (i, e) in rules.expansions.iter().enumerate() {
-                if legal.is_empty() || !hooks[i].restricts || self.is_disabled(i) {
-                    continue;
-                }
-                let ctx = self.ctx(i);
-                forbidden.clear();
-                forbidden.resize(legal.len(), false);
-                let asked = shielded(i, || {
-                    let restricts = e.restricts(&ctx);
-                    if restricts {
-                        e.forbid(&ctx, &legal, &mut forbidden);
+            let restricting = masks.restricts & !self.disabled;
+            if !legal.is_empty() && restricting != 0 {
+                let mut forbidden = std::mem::take(&mut self.forbidden);
+                for i in each_bit(restricting) {
+                    if legal.is_empty() {
+                        break;
                     }
-                    restricts
-                });
-                match asked {
-                    Ok(true) => {}
-                    Ok(false) => continue,
-                    Err(why) => {
-                        panicked.push((i, "forbid", why));
-                        continue;
-                    }
-                }
-                // Nothing forbidden (the usual case): nothing to move.
-                let Some(first) = forbidden.iter().position(|&f| f) else {
-                    continue;
-                };
-                let (mut kept, mut j) = (first, first);
-                for span in offered.iter_mut() {
-                    if (span.1 as usize) <= first {
-                        continue;
-                    }
-                    while j < span.1 as usize {
-                        if !forbidden[j] {
-                            legal[kept] = legal[j];
-                            kept += 1;
+                    let e = &rules.expansions[i];
+                    let ctx = self.ctx(i);
+                    forbidden.clear();
+                    forbidden.resize(legal.len(), false);
+                    let asked = shielded(i, || {
+                        let restricts = e.restricts(&ctx);
+                        if restricts {
+                            e.forbid(&ctx, &legal, &mut forbidden);
                         }
-                        j += 1;
+                        restricts
+                    });
+                    match asked {
+                        Ok(true) => {}
+                        Ok(false) => continue,
+                        Err(why) => {
+                            panicked.push((i, "forbid", why));
+                            continue;
+                        }
                     }
-                    span.1 = kept as u32;
+                    // Nothing forbidden (the usual case): nothing to move.
+                    let Some(first) = forbidden.iter().position(|&f| f) else {
+                        continue;
+                    };
+                    let (mut kept, mut j) = (first, first);
+                    for span in offered.iter_mut() {
+                        if (span.1 as usize) <= first {
+                            continue;
+                        }
+                        while j < span.1 as usize {
+                            if !forbidden[j] {
+                                legal[kept] = legal[j];
+                                kept += 1;
+                            }
+                            j += 1;
+                        }
+                        span.1 = kept as u32;
+                    }
+                    legal.truncate(kept);
                 }
-                legal.truncate(kept);
+                self.forbidden = forbidden;
             }
-            self.forbidden = forbidden;
         }
         self.legal = legal;
         self.offered = offered;
@@ -487,13 +490,11 @@ impl Game {
     fn enter_phase(&mut self) {
         self.state.turn.decider = self.state.turn.player;
         let phase = self.state.turn.phase as usize;
-        for i in 0..self.rules.expansions.len() {
+        for i in each_bit(self.rules.hook_masks[phase].enter) {
             if self.state.ended {
                 return;
             }
-            if self.rules.hooks[phase][i].enter {
-                self.hook(i, |e, ctx, out| e.enter_phase(ctx, out));
-            }
+            self.hook(i, |e, ctx, out| e.enter_phase(ctx, out));
         }
     }
 
@@ -522,15 +523,18 @@ impl Game {
         if self.keep_log {
             self.log.push(event.clone());
         }
+        let mut listeners = self.rules.listeners[event.kind() as usize] & !self.disabled;
+        if let (Some(tile), true) = (event.tile(), listeners != 0) {
+            listeners &= self.rules.tile_watchers(tile);
+        }
+        if listeners == 0 {
+            return;
+        }
         // Reactions to an event are rules at work, not the deciding player's move.
         let actor = self.actor.take();
         self.depth += 1;
-        for i in 0..self.rules.expansions.len() {
-            if self.rules.events[i].contains(&event)
-                && event.tile().is_none_or(|t| self.rules.watches_tile(i, t))
-            {
-                self.hook(i, |e, ctx, out| e.on_event(ctx, &event, out));
-            }
+        for i in each_bit(listeners) {
+            self.hook(i, |e, ctx, out| e.on_event(ctx, &event, out));
         }
         self.depth -= 1;
         self.actor = actor;

@@ -1,11 +1,11 @@
 //! The magic portal: PD-16.
 
 use carc_core::base::is_complete;
-use carc_core::tiles::KindShape;
 use carc_core::engine::{Action, Command};
 use carc_core::expansion::Ctx;
 use carc_core::features::NodeId;
 use carc_core::figures::{FOLLOWER, FigureKindId};
+use carc_core::tiles::KindShape;
 
 use crate::names::Ids;
 
