@@ -607,17 +607,15 @@ impl Game {
         self.state.turn.phase = phase as u8;
         let rules = &*self.rules;
         let t = rules.tiles.tile(tile);
-        // The expansions restricting placements now (usually none: no allocation). A panic
+        // The expansions restricting placements now (usually none). A panic
         // here counts as "no restriction"; the same hook panics again when the placement
         // phase collects its actions, and the expansion is disabled there.
-        let asked: Vec<usize> = (0..rules.expansions.len())
+        let asked = each_bit(rules.hook_masks[phase].restricts & !self.disabled)
             .filter(|&i| {
-                rules.hooks[phase][i].restricts
-                    && !self.is_disabled(i)
-                    && shielded(i, || rules.expansions[i].restricts(&self.ctx(i))).unwrap_or(false)
+                shielded(i, || rules.expansions[i].restricts(&self.ctx(i))).unwrap_or(false)
             })
-            .collect();
-        if asked.is_empty() {
+            .fold(0u64, |m, i| m | 1 << i);
+        if asked == 0 {
             self.state.turn.phase = saved_phase;
             return self.state.board.fits_somewhere(t);
         }
@@ -632,7 +630,7 @@ impl Game {
                     pos: sq.pos,
                     rotation,
                 };
-                if asked.iter().all(|&i| {
+                if each_bit(asked).all(|i| {
                     !shielded(i, || rules.expansions[i].forbids(&self.ctx(i), &action))
                         .unwrap_or(false)
                 }) {
