@@ -26,8 +26,11 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let dragon =
         crate::dragon::dragon_tile(ctx, ids).map_or(0..0, |t| crate::dragon::nodes_of(ctx, t));
     for &kind in &ids.follower_kinds {
-        for f in ctx.rules.player_figures(kind, player, players) {
-            if let Some(Location::Feature(n)) = figures.get(f).map(|f| f.at)
+        let Some(mine) = figures.get(ctx.rules.player_figures(kind, player, players)) else {
+            continue;
+        };
+        for fig in mine {
+            if let Location::Feature(n) = fig.at
                 && !dragon.contains(&n)
             {
                 out.push(Action::Verb {
@@ -45,22 +48,23 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let player = ctx.state.turn.player;
     let players = ctx.state.players.len();
     let figures = &ctx.state.figures;
-    let mine = || {
-        ids.follower_kinds
-            .iter()
-            .flat_map(move |&kind| ctx.rules.player_figures(kind, player, players))
+    // The player's follower that `is_it` picks, searched kind by kind.
+    let find = |is_it: &dyn Fn(Location) -> bool| {
+        ids.follower_kinds.iter().find_map(|&kind| {
+            let range = ctx.rules.player_figures(kind, player, players);
+            let start = range.start;
+            let i = figures.get(range)?.iter().position(|f| is_it(f.at))?;
+            Some(start + i)
+        })
     };
-    // The follower on exactly the named segment; failing that, one on another segment of
-    // the same feature on that tile.
-    let at = |f: usize| figures.get(f).map(|f| f.at);
-    let exact = mine().find(|&f| at(f) == Some(Location::Feature(node)));
-    let Some(follower) = exact.or_else(|| {
-        mine().find(
-            |&f| matches!(at(f), Some(Location::Feature(n)) if crate::same_place(ctx, n, node)),
-        )
+    // The follower on exactly the named segment (the engine applies the offered move);
+    // failing that, one on another segment of the same feature on that tile.
+    let Some(follower) = find(&|at| at == Location::Feature(node)).or_else(|| {
+        find(&|at| matches!(at, Location::Feature(n) if crate::same_place(ctx, n, node)))
     }) else {
         return;
     };
+    let at = |f: usize| figures.get(f).map(|f| f.at);
     let (Some(fairy), Some(Location::Feature(stands_on))) = (fairy_figure(ctx, ids), at(follower))
     else {
         return;
@@ -103,7 +107,7 @@ fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> u64 {
 
 /// The seats in a set of [`favoured`] bits, in seat order.
 fn seats(bits: u64) -> impl Iterator<Item = PlayerId> {
-    (0..64u8).filter(move |s| bits & (1 << s) != 0)
+    carc_core::rules::each_bit(bits).map(|s| s as PlayerId)
 }
 
 /// PD-13: at the start of a turn, 1 point if the fairy stands next to one of the current
