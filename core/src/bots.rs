@@ -55,20 +55,26 @@ impl Bot {
 
     /// Chooses an action for the pending decision (`None` when there is none).
     pub fn choose(&mut self, game: &mut Game) -> Option<Action> {
-        let actions = game.legal_actions();
-        if actions.is_empty() {
+        let i = self.choose_index(game)?;
+        game.legal_actions().get(i).copied()
+    }
+
+    /// Chooses the pending decision's action by its index in [`Game::legal_actions`]
+    /// (`None` when there is none); [`Game::apply_index`] carries it out.
+    pub fn choose_index(&mut self, game: &mut Game) -> Option<usize> {
+        let n = game.legal_actions().len();
+        if n == 0 {
             return None;
         }
         match self.strategy {
-            Strategy::Random => Some(actions[self.rng.below(actions.len())]),
+            Strategy::Random => Some(self.rng.below(n)),
             Strategy::Greedy => {
-                let actions = actions.to_vec();
                 let me = game.decider() as usize;
                 let mut best = i64::MIN;
                 let mut best_actions = Vec::new();
-                for a in actions {
+                for i in 0..n {
                     let mut g = game.clone();
-                    if g.apply(&a).is_err() {
+                    if g.apply_index(i).is_err() {
                         continue;
                     }
                     let s = &g.state.players;
@@ -86,7 +92,7 @@ impl Bot {
                         best_actions.clear();
                     }
                     if value == best {
-                        best_actions.push(a);
+                        best_actions.push(i);
                     }
                 }
                 if best_actions.is_empty() {
@@ -102,10 +108,10 @@ impl Bot {
 pub fn play_out(game: &mut Game, bots: &mut [Bot]) {
     while !game.is_over() {
         let seat = game.decider() as usize % bots.len();
-        let Some(a) = bots[seat].choose(game) else {
+        let Some(i) = bots[seat].choose_index(game) else {
             break;
         };
-        if game.apply(&a).is_err() {
+        if game.apply_index(i).is_err() {
             break;
         }
     }

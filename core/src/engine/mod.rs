@@ -224,6 +224,32 @@ impl Game {
         let Some(i) = found.or_else(|| self.alias(action)) else {
             return Err(Illegal(self.why_illegal(action)));
         };
+        self.apply_offered(i);
+        Ok(())
+    }
+
+    /// Carries out the `i`-th of [`Game::legal_actions`] (what a bot or a search picks;
+    /// no look-up), then runs to the next decision.
+    pub fn apply_index(&mut self, i: usize) -> Result<(), Illegal> {
+        if self.state.ended {
+            return Err(Illegal("the game is over".into()));
+        }
+        self.resume();
+        if !self.legal_valid {
+            self.collect_actions();
+        }
+        if i >= self.legal.len() {
+            return Err(Illegal(format!(
+                "move {i} is not offered ({} legal moves)",
+                self.legal.len()
+            )));
+        }
+        self.apply_offered(i);
+        Ok(())
+    }
+
+    /// Applies the `i`-th offered action (in range, the list current).
+    fn apply_offered(&mut self, i: usize) {
         let chosen = self.legal[i];
         let action = &chosen;
         let owner = self
@@ -236,7 +262,6 @@ impl Game {
         self.actor = None;
         self.legal_valid = false;
         self.advance();
-        Ok(())
     }
 
     /// Between two turns, plays what follows if it needs no decision and ends the game —
