@@ -252,11 +252,9 @@ impl Game {
     fn apply_offered(&mut self, i: usize) {
         let chosen = self.legal[i];
         let action = &chosen;
-        let owner = self
-            .offered
-            .iter()
-            .find(|s| (i as u32) < s.1)
-            .map_or(0, |s| s.0 as usize);
+        // The span holding `i`: the number of spans that end at or before it.
+        let span = self.offered.iter().filter(|s| s.1 <= i as u32).count();
+        let owner = self.offered.get(span).map_or(0, |s| s.0 as usize);
         self.actor = Some(self.state.turn.decider);
         self.hook(owner, |e, ctx, out| e.apply(ctx, action, out));
         self.actor = None;

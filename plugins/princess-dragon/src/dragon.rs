@@ -140,17 +140,22 @@ pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> impl Iterator<Item = (Side, u32)> {
     let mut steps = [(Side::N, 0); 4];
     let mut n = 0;
     if let Some(at) = dragon_tile(ctx, ids) {
-        let fairy = fairy_tile(ctx, ids).filter(|_| !ids.options.fairy_blocks_eating_only);
-        let visited = Memory::visited(ctx);
+        let fairy = fairy_tile(ctx, ids)
+            .filter(|_| !ids.options.fairy_blocks_eating_only)
+            .map_or(-1, i64::from);
+        // The tiles of this movement, padded (a movement has at most seven).
+        let mut visited = [-1i64; 8];
+        for (slot, &t) in visited.iter_mut().zip(Memory::visited(ctx)) {
+            *slot = t;
+        }
         let board = &ctx.state.board;
         for side in Side::ALL {
-            let Some(t) = board.neighbour(at, side) else {
-                continue;
-            };
-            if !visited.contains(&(t as i64)) && fairy != Some(t) {
-                steps[n] = (side, t);
-                n += 1;
-            }
+            let t = board.neighbour(at, side);
+            let id = t.map_or(-1, i64::from);
+            // Without early exits: these tests follow no pattern.
+            let seen = visited.iter().fold(false, |seen, &v| seen | (v == id));
+            steps[n] = (side, t.unwrap_or(0));
+            n += usize::from(t.is_some() & !seen & (id != fairy));
         }
     }
     steps.into_iter().take(n)
