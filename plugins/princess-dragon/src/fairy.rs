@@ -48,19 +48,22 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let player = ctx.state.turn.player;
     let players = ctx.state.players.len();
     let figures = &ctx.state.figures;
-    // The player's follower that `is_it` picks, searched kind by kind.
-    let find = |is_it: &dyn Fn(Location) -> bool| {
-        ids.follower_kinds.iter().find_map(|&kind| {
+    // The player's follower slots: (figure id, where it is).
+    let slots = || {
+        ids.follower_kinds.iter().flat_map(move |&kind| {
             let range = ctx.rules.player_figures(kind, player, players);
             let start = range.start;
-            let i = figures.get(range)?.iter().position(|f| is_it(f.at))?;
-            Some(start + i)
+            let mine = figures.get(range).unwrap_or(&[]);
+            mine.iter().enumerate().map(move |(i, f)| (start + i, f.at))
         })
     };
     // The follower on exactly the named segment (the engine applies the offered move);
     // failing that, one on another segment of the same feature on that tile.
-    let Some(follower) = find(&|at| at == Location::Feature(node)).or_else(|| {
-        find(&|at| matches!(at, Location::Feature(n) if crate::same_place(ctx, n, node)))
+    let exact = slots().find(|&(_, at)| at == Location::Feature(node));
+    let Some((follower, _)) = exact.or_else(|| {
+        slots().find(|&(_, at)| {
+            matches!(at, Location::Feature(n) if crate::same_place(ctx, n, node))
+        })
     }) else {
         return;
     };
