@@ -21,9 +21,16 @@ fn rules() -> Arc<Rules> {
 /// checked from the tile definitions, independently of the board's own bookkeeping.
 fn assert_edges_match(game: &Game) {
     let b = &game.state.board;
-    for t in &b.tiles {
+    for (i, t) in b.tiles.iter().enumerate() {
         let tile = game.rules.tiles.tile(t.tile);
         for side in Side::ALL {
+            // The neighbour table agrees with the positions.
+            assert_eq!(
+                b.neighbour(i as u32, side),
+                b.index_at(t.pos.step(side)),
+                "neighbour of the tile at {} on side {side:?}",
+                t.pos
+            );
             let Some(n) = b.tile_at(t.pos.step(side)) else {
                 continue;
             };
@@ -66,9 +73,16 @@ fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
     let mut last_scores = game.state.scores();
     while !game.is_over() {
         let seat = game.decider() as usize;
-        let action = bots[seat].choose(&mut game).expect("a legal action");
+        let index = bots[seat].choose_index(&mut game).expect("a legal action");
+        let action = game.legal_actions()[index];
         moves.push(action_to_move(&game.rules, &game.state, &action));
-        game.apply(&action).expect("legal action applies");
+        // By index (as bots and searches do) on odd seeds, by value on even ones: the
+        // replay below checks both lead to the same game.
+        if seed % 2 == 1 {
+            game.apply_index(index).expect("an offered move applies");
+        } else {
+            game.apply(&action).expect("legal action applies");
+        }
         // Scores never decrease (base game).
         let scores = game.state.scores();
         for (before, after) in last_scores.iter().zip(&scores) {

@@ -125,6 +125,20 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
                 .expect("move");
             let is_step = game.phase() == "dragon-move";
             steps += u64::from(is_step);
+            // PD-4: the dragon moves only in a turn whose tile shows the dragon symbol.
+            if is_step {
+                let placed = game.state.turn.placed.expect("a tile placed this turn");
+                let tile = game.state.board.tiles[placed as usize].tile;
+                let symbol = game
+                    .rules
+                    .vocab
+                    .marker(carc_princess_dragon::names::DRAGON_SYMBOL_MARKER)
+                    .expect("registered");
+                assert!(
+                    game.rules.tiles.tile(tile).has_marker(symbol),
+                    "seed {seed}: a dragon step in a turn without a dragon tile"
+                );
+            }
             fairy_moves += u64::from(matches!(a, Action::Verb { .. }) && !is_step);
             moves.push(action_to_move(&game.rules, &game.state, &a));
             game.apply(&a).expect("legal");
