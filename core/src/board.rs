@@ -155,11 +155,49 @@ impl Board {
 
     /// Number of tiles in the 3×3 square centred on `pos`, the centre included.
     pub fn tiles_around(&self, pos: Pos) -> usize {
-        pos.surrounding()
-            .iter()
-            .filter(|p| self.is_placed(**p))
-            .count()
-            + usize::from(self.is_placed(pos))
+        match self.index_at(pos) {
+            Some(i) if (i as usize) < self.neighbours.len() => self.tiles_around_tile(i),
+            _ => {
+                pos.surrounding()
+                    .iter()
+                    .filter(|p| self.is_placed(**p))
+                    .count()
+                    + usize::from(self.is_placed(pos))
+            }
+        }
+    }
+
+    /// [`Board::tiles_around`] a placed tile, walking the neighbour table: a corner is
+    /// reached through either side next to it, looked up by position only when neither
+    /// is there.
+    fn tiles_around_tile(&self, i: u32) -> usize {
+        let [n, e, s, w] = self.neighbours[i as usize];
+        let pos = self.tiles[i as usize].pos;
+        let link = |t: u32, side: Side| {
+            self.neighbours
+                .get(t as usize)
+                .map_or(NO_TILE, |l| l[side.index()])
+        };
+        let corner = |a: u32, a_side: Side, b: u32, b_side: Side| {
+            if a != NO_TILE {
+                link(a, b_side) != NO_TILE
+            } else if b != NO_TILE {
+                link(b, a_side) != NO_TILE
+            } else {
+                self.is_placed(pos.step(a_side).step(b_side))
+            }
+        };
+        let sides = [n, e, s, w].iter().filter(|&&t| t != NO_TILE).count();
+        let corners = [
+            corner(n, Side::N, e, Side::E),
+            corner(e, Side::E, s, Side::S),
+            corner(s, Side::S, w, Side::W),
+            corner(w, Side::W, n, Side::N),
+        ]
+        .iter()
+        .filter(|&&c| c)
+        .count();
+        1 + sides + corners
     }
 
     /// Places a tile (the caller has checked it fits, or it is the start tile); joins its

@@ -23,6 +23,15 @@ fn assert_edges_match(game: &Game) {
     let b = &game.state.board;
     for (i, t) in b.tiles.iter().enumerate() {
         let tile = game.rules.tiles.tile(t.tile);
+        // The 3×3 count (monasteries, BASE-8) agrees with a count by position.
+        let by_position = t
+            .pos
+            .surrounding()
+            .iter()
+            .filter(|p| b.is_placed(**p))
+            .count()
+            + 1;
+        assert_eq!(b.tiles_around(t.pos), by_position, "around {}", t.pos);
         for side in Side::ALL {
             // The neighbour table agrees with the positions.
             assert_eq!(

@@ -61,9 +61,8 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     // failing that, one on another segment of the same feature on that tile.
     let exact = slots().find(|&(_, at)| at == Location::Feature(node));
     let Some((follower, _)) = exact.or_else(|| {
-        slots().find(|&(_, at)| {
-            matches!(at, Location::Feature(n) if crate::same_place(ctx, n, node))
-        })
+        slots()
+            .find(|&(_, at)| matches!(at, Location::Feature(n) if crate::same_place(ctx, n, node)))
     }) else {
         return;
     };
