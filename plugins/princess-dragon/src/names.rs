@@ -6,7 +6,7 @@ use carc_core::expansion::{Ctx, Manifest};
 use carc_core::figures::{FigureClass, FigureId, FigureKindId, NEUTRAL};
 use carc_core::rules::Rules;
 use carc_core::tags;
-use carc_core::tiles::{MarkerId, TileTypeId};
+use carc_core::tiles::{KindShape, MarkerId, TileTypeId};
 
 use crate::ID;
 
@@ -80,6 +80,10 @@ pub struct Ids {
     pub tile_marks: Vec<u8>,
     /// The dragon's and the fairy's figure ids, by number of players (0 … 7).
     pub neutrals: [(Option<FigureId>, Option<FigureId>); 8],
+    /// Per feature kind: whether it is complete once closed (roads, cities).
+    pub kind_closes: Vec<bool>,
+    /// Per feature kind: whether it is complete once surrounded (monasteries).
+    pub kind_surrounded: Vec<bool>,
     /// The index of the deploy phase (the figure step) in the rules' phases.
     pub deploy_phase: usize,
     /// The index of the dragon's phase.
@@ -198,7 +202,16 @@ impl Ids {
         let others_offer_deploys = rules.phase_index("deploy").is_some_and(|phase| {
             (1..rules.expansions.len()).any(|i| i != me && rules.hooks[phase][i].actions)
         });
+        let shapes = || rules.vocab.kinds.iter().map(|k| k.shape);
+        let kind_closes = shapes()
+            .map(|s| matches!(s, KindShape::Edge { completes: true }))
+            .collect();
+        let kind_surrounded = shapes()
+            .map(|s| matches!(s, KindShape::Surrounded))
+            .collect();
         Ids {
+            kind_closes,
+            kind_surrounded,
             deploy_phase,
             dragon_phase,
             others_offer_deploys,

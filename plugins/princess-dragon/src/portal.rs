@@ -5,7 +5,6 @@ use carc_core::engine::{Action, Command};
 use carc_core::expansion::Ctx;
 use carc_core::features::NodeId;
 use carc_core::figures::{FOLLOWER, FigureKindId};
-use carc_core::tiles::KindShape;
 
 use crate::names::Ids;
 
@@ -27,27 +26,29 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     // Not onto the dragon's tile (PD-3), and not onto this tile's own features.
     let dragon = crate::dragon::dragon_tile(ctx, ids).map(|t| crate::dragon::nodes_of(ctx, t));
     let own = crate::dragon::nodes_of(ctx, placed);
-    let kinds = &ctx.rules.vocab.kinds;
+    let dragon = dragon.unwrap_or(0..0);
+    // Every node is written and kept only when open: which spots are open follows no
+    // pattern, so the tests below avoid branches (only monasteries take one).
+    let first = out.len();
+    let deploy = |node| Action::Deploy {
+        figure: FOLLOWER,
+        node,
+    };
+    out.resize(first + graph.len(), deploy(0));
+    let mut kept = first;
     for node in 0..graph.len() as NodeId {
-        if own.contains(&node) || dragon.as_ref().is_some_and(|r| r.contains(&node)) {
-            continue;
-        }
         let feature = graph.feature(node);
-        if feature.occupants() != 0 || feature.is_scored() {
-            continue;
+        let kind = feature.kind as usize;
+        let vacant = (feature.occupants() == 0) & !feature.is_scored();
+        let closes = ids.kind_closes.get(kind).copied().unwrap_or(false);
+        let mut open = vacant & (!closes | (feature.open_ends() != 0));
+        if vacant && ids.kind_surrounded.get(kind).copied().unwrap_or(false) {
+            open = !is_complete(ctx.rules, state, node);
         }
-        let complete = match kinds.get(feature.kind as usize).map(|k| k.shape) {
-            Some(KindShape::Edge { completes }) => completes && feature.open_ends() == 0,
-            Some(KindShape::Surrounded) => is_complete(ctx.rules, state, node),
-            None => false,
-        };
-        if !complete {
-            out.push(Action::Deploy {
-                figure: FOLLOWER,
-                node,
-            });
-        }
+        out[kept] = deploy(node);
+        kept += usize::from(open & !own.contains(&node) & !dragon.contains(&node));
     }
+    out.truncate(kept);
 }
 
 /// Deploys through the portal.
