@@ -48,22 +48,25 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let player = ctx.state.turn.player;
     let players = ctx.state.players.len();
     let figures = &ctx.state.figures;
-    // The player's follower slots: (figure id, where it is).
-    let slots = || {
-        ids.follower_kinds.iter().flat_map(move |&kind| {
-            let range = ctx.rules.player_figures(kind, player, players);
-            let start = range.start;
-            let mine = figures.get(range).unwrap_or(&[]);
-            mine.iter().enumerate().map(move |(i, f)| (start + i, f.at))
-        })
-    };
     // The follower on exactly the named segment (the engine applies the offered move);
     // failing that, one on another segment of the same feature on that tile.
-    let exact = slots().find(|&(_, at)| at == Location::Feature(node));
-    let Some((follower, _)) = exact.or_else(|| {
-        slots()
-            .find(|&(_, at)| matches!(at, Location::Feature(n) if crate::same_place(ctx, n, node)))
-    }) else {
+    let find = |is_it: fn(&Ctx, NodeId, NodeId) -> bool| {
+        for &kind in &ids.follower_kinds {
+            let range = ctx.rules.player_figures(kind, player, players);
+            let start = range.start;
+            for (i, fig) in figures.get(range).unwrap_or(&[]).iter().enumerate() {
+                if let Location::Feature(n) = fig.at
+                    && is_it(ctx, n, node)
+                {
+                    return Some(start + i);
+                }
+            }
+        }
+        None
+    };
+    let Some(follower) = find(|_, n, node| n == node)
+        .or_else(|| find(|ctx, n, node| crate::same_place(ctx, n, node)))
+    else {
         return;
     };
     let at = |f: usize| figures.get(f).map(|f| f.at);
