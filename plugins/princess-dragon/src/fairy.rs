@@ -64,9 +64,7 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
         }
         None
     };
-    let Some(follower) = find(|_, n, node| n == node)
-        .or_else(|| find(|ctx, n, node| crate::same_place(ctx, n, node)))
-    else {
+    let Some(follower) = find(|_, n, node| n == node).or_else(|| find(crate::same_place)) else {
         return;
     };
     let at = |f: usize| figures.get(f).map(|f| f.at);
