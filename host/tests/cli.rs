@@ -192,6 +192,51 @@ fn simulate_reports_games_per_second() {
 }
 
 #[test]
+fn simulate_with_a_baseline_plays_the_same_games_of_the_base_game() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let o = carc(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        serde_json::from_str(&stdout(&o)).expect("JSON")
+    };
+    let common = ["simulate", "--games", "23", "--seed", "9", "--json"];
+    let with = json(
+        &[
+            &common[..],
+            &["--expansions", "princess-dragon", "--baseline"],
+        ]
+        .concat(),
+    );
+    let alone = json(&[&common[..], &["--expansions", "princess-dragon"]].concat());
+    let base = json(&common);
+    // The same seeds on both sides (in rounds), so the scores are those of plain runs.
+    assert_eq!(with["mean_scores"], alone["mean_scores"]);
+    assert_eq!(with["baseline"]["mean_scores"], base["mean_scores"]);
+    assert_ne!(with["mean_scores"], base["mean_scores"]);
+    let rate = |v: &serde_json::Value| v.as_f64().expect("a number");
+    let ratio = rate(&with["slower_than_baseline"]);
+    let from_rates = rate(&with["baseline"]["games_per_second"]) / rate(&with["games_per_second"]);
+    assert!(
+        (ratio - from_rates).abs() < 1e-9 * ratio.max(1.0),
+        "{ratio} vs {from_rates}"
+    );
+    // In words too.
+    let o = carc(&[
+        "simulate",
+        "--games",
+        "12",
+        "--expansions",
+        "princess-dragon",
+        "--baseline",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("x as long"), "{}", stdout(&o));
+    // Nothing to compare without expansions: a clear error.
+    let o = carc(&["simulate", "--games", "5", "--baseline"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--expansions"), "{}", stderr(&o));
+}
+
+#[test]
 fn checked_in_schemas_match_the_code() {
     for (which, file) in [
         ("tiles", "schema/tiles.schema.json"),

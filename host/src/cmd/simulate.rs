@@ -32,10 +32,51 @@ pub struct SimulateArgs {
     /// A rule option, `<expansion>.<option>=<value>` (repeatable).
     #[arg(long = "rule", value_name = "EXP.OPTION=VALUE")]
     rules: Vec<String>,
+    /// Also play the same games (seeds, players, bots) of the base game alone, in turns
+    /// with the expansions' games, and report how many times slower they are: a ratio
+    /// measured in one run, so machine load affects both sides alike.
+    #[arg(long)]
+    baseline: bool,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
 }
+
+/// One set of games run (or several, added up).
+#[derive(Default)]
+struct Run {
+    seconds: f64,
+    games: u64,
+    /// Total final score per seat.
+    totals: Vec<i64>,
+}
+
+impl Run {
+    fn add(&mut self, seconds: f64, scores: Vec<Vec<i32>>) {
+        self.seconds += seconds;
+        for game in scores {
+            self.games += 1;
+            if self.totals.len() < game.len() {
+                self.totals.resize(game.len(), 0);
+            }
+            for (t, s) in self.totals.iter_mut().zip(game) {
+                *t += s as i64;
+            }
+        }
+    }
+
+    fn rate(&self) -> f64 {
+        self.games as f64 / self.seconds.max(1e-9)
+    }
+
+    fn means(&self) -> Vec<f64> {
+        let n = self.games.max(1) as f64;
+        self.totals.iter().map(|t| *t as f64 / n).collect()
+    }
+}
+
+/// Rounds the games are split into when a baseline runs beside them.
+const BASELINE_ROUNDS: u64 = 10;
 
 /// Runs the games and prints games per second and the mean final score per seat.
 pub fn run(args: SimulateArgs) -> u8 {
@@ -63,78 +104,81 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         return Err("--bots must name one bot, or one per seat".into());
     }
     let expansions = super::split_list(&args.expansions);
+    if args.baseline && expansions.is_empty() {
+        return Err(
+            "--baseline compares expansions with the base game: name them with \
+                    --expansions"
+                .into(),
+        );
+    }
     let options = super::parse_rules(&args.rules)?;
+    let catalog = crate::catalog::catalog();
     let rules = Arc::new(
-        crate::catalog::catalog()
+        catalog
             .rules(&expansions, &options)
             .map_err(|e| e.to_string())?,
     );
+    let base = if args.baseline {
+        let none: Vec<String> = Vec::new();
+        let rules = catalog
+            .rules(&none, &Default::default())
+            .map_err(|e| e.to_string())?;
+        Some(Arc::new(rules))
+    } else {
+        None
+    };
     let names: Vec<String> = (0..args.players).map(|i| format!("P{}", i + 1)).collect();
-    let bar = indicatif::ProgressBar::new(args.games);
+    let total = args.games * if base.is_some() { 2 } else { 1 };
+    let bar = indicatif::ProgressBar::new(total);
     if args.games < 2000 || args.json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let done = AtomicU64::new(0);
-    let start = Instant::now();
-    let per_thread = args.games.div_ceil(args.threads as u64);
-    let results: Vec<Result<Vec<Vec<i32>>, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..args.threads as u64)
-            .map(|t| {
-                let (rules, names, strategies, bar, done) =
-                    (&rules, &names, &strategies, &bar, &done);
-                let from = t * per_thread;
-                let to = ((t + 1) * per_thread).min(args.games);
-                s.spawn(move || {
-                    let mut scores = Vec::new();
-                    for g in from..to {
-                        scores.push(one_game(
-                            rules,
-                            names,
-                            strategies,
-                            args.seed.wrapping_add(g),
-                        )?);
-                        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                        if n % 256 == 0 {
-                            bar.set_position(n);
-                        }
-                    }
-                    Ok(scores)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("a worker thread panicked".into()))
-            })
-            .collect()
-    });
-    let elapsed = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    let mut totals = vec![0i64; args.players];
-    for r in results {
-        for game in r? {
-            for (t, s) in totals.iter_mut().zip(game) {
-                *t += s as i64;
-            }
+    let batch = Batch {
+        names: &names,
+        strategies: &strategies,
+        threads: args.threads,
+        bar: &bar,
+        done: &done,
+    };
+    let (mut run, mut base_run) = (Run::default(), Run::default());
+    // With a baseline, the two kinds of game take turns in rounds of the same seeds.
+    let rounds = if base.is_some() {
+        BASELINE_ROUNDS.min(args.games)
+    } else {
+        1
+    };
+    for r in 0..rounds {
+        let from = args.games * r / rounds;
+        let to = args.games * (r + 1) / rounds;
+        let first = args.seed.wrapping_add(from);
+        if let Some(base) = &base {
+            let (secs, scores) = batch.play(base, first, to - from)?;
+            base_run.add(secs, scores);
         }
+        let (secs, scores) = batch.play(&rules, first, to - from)?;
+        run.add(secs, scores);
     }
-    let rate = args.games as f64 / elapsed.max(1e-9);
-    let means: Vec<f64> = totals
-        .iter()
-        .map(|t| *t as f64 / args.games as f64)
-        .collect();
+    bar.finish_and_clear();
+    let (rate, means) = (run.rate(), run.means());
+    let ratio = base.is_some().then(|| base_run.rate() / rate.max(1e-9));
     if args.json {
-        let v = serde_json::json!({
-            "games": args.games, "seconds": elapsed, "games_per_second": rate,
+        let mut v = serde_json::json!({
+            "games": args.games, "seconds": run.seconds, "games_per_second": rate,
             "threads": args.threads, "expansions": expansions, "mean_scores": means,
         });
+        if let Some(ratio) = ratio {
+            v["baseline"] = serde_json::json!({
+                "games_per_second": base_run.rate(), "seconds": base_run.seconds,
+                "mean_scores": base_run.means(),
+            });
+            v["slower_than_baseline"] = serde_json::json!(ratio);
+        }
         println!("{v}");
     } else {
         println!(
-            "{} games in {elapsed:.2} s on {} thread(s): {rate:.0} games/s",
-            args.games, args.threads
+            "{} games in {:.2} s on {} thread(s): {rate:.0} games/s",
+            args.games, run.seconds, args.threads
         );
         let list: Vec<String> = names
             .iter()
@@ -142,8 +186,71 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
             .map(|(n, m)| format!("{n} {m:.2}"))
             .collect();
         println!("mean final score per seat: {}", list.join(", "));
+        if let Some(ratio) = ratio {
+            println!(
+                "base game alone, same seeds, in turns with these: {:.0} games/s; \
+                 these games take {ratio:.2}x as long",
+                base_run.rate()
+            );
+        }
     }
     Ok(())
+}
+
+/// What every batch of games shares.
+struct Batch<'a> {
+    names: &'a [String],
+    strategies: &'a [Strategy],
+    threads: usize,
+    bar: &'a indicatif::ProgressBar,
+    done: &'a AtomicU64,
+}
+
+impl Batch<'_> {
+    /// Plays `games` games, seeds `first`, `first + 1`, … (wrapping), on the worker
+    /// threads; their time and final scores in seed order.
+    fn play(
+        &self,
+        rules: &Arc<Rules>,
+        first: u64,
+        games: u64,
+    ) -> Result<(f64, Vec<Vec<i32>>), String> {
+        let per_thread = games.div_ceil(self.threads as u64);
+        let start = Instant::now();
+        let results: Vec<Result<Vec<Vec<i32>>, String>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..self.threads as u64)
+                .map(|t| {
+                    let from = (t * per_thread).min(games);
+                    let to = ((t + 1) * per_thread).min(games);
+                    s.spawn(move || {
+                        let mut scores = Vec::new();
+                        for g in from..to {
+                            let seed = first.wrapping_add(g);
+                            scores.push(one_game(rules, self.names, self.strategies, seed)?);
+                            let n = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+                            if n % 256 == 0 {
+                                self.bar.set_position(n);
+                            }
+                        }
+                        Ok(scores)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a worker thread panicked".into()))
+                })
+                .collect()
+        });
+        let seconds = start.elapsed().as_secs_f64();
+        let mut all = Vec::with_capacity(games as usize);
+        for r in results {
+            all.extend(r?);
+        }
+        Ok((seconds, all))
+    }
 }
 
 fn one_game(
