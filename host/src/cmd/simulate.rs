@@ -228,7 +228,7 @@ impl Batch<'_> {
                             let seed = first.wrapping_add(g);
                             scores.push(one_game(rules, self.names, self.strategies, seed)?);
                             let n = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-                            if n % 256 == 0 {
+                            if n.is_multiple_of(256) {
                                 self.bar.set_position(n);
                             }
                         }
