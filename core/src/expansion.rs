@@ -55,6 +55,9 @@ pub struct Hooks {
     pub actions: bool,
     /// [`Expansion::restricts`] may be true in this phase.
     pub restricts: bool,
+    /// Its actions in this phase belong to the figure step (deploying, the fairy, …): it
+    /// offers none once the step is done (`turn.figure_step_done`), so it is not asked.
+    pub figure_step: bool,
 }
 
 impl Hooks {
@@ -63,12 +66,14 @@ impl Hooks {
         enter: true,
         actions: true,
         restricts: true,
+        figure_step: false,
     };
     /// No hook.
     pub const NONE: Hooks = Hooks {
         enter: false,
         actions: false,
         restricts: false,
+        figure_step: false,
     };
 }
 

@@ -247,6 +247,7 @@ impl Rules {
                     enter: mask(|h| h.enter),
                     actions: mask(|h| h.actions),
                     restricts: mask(|h| h.restricts),
+                    figure_step: mask(|h| h.actions && h.figure_step),
                 }
             })
             .collect();
@@ -518,6 +519,8 @@ pub struct HookMasks {
     pub actions: u64,
     /// [`crate::expansion::Hooks::restricts`]
     pub restricts: u64,
+    /// [`crate::expansion::Hooks::figure_step`]
+    pub figure_step: u64,
 }
 
 /// The expansions whose bits are set in `mask`, in ascending order.

@@ -71,6 +71,7 @@ impl Expansion for BaseGame {
             enter: matches!(phase, "draw" | "score" | "turn-end"),
             actions: matches!(phase, "place-tile" | "deploy"),
             restricts: false,
+            figure_step: phase == "deploy",
         }
     }
 

@@ -363,7 +363,11 @@ impl Game {
         if !self.state.ended {
             let rules = &*self.rules;
             let masks = rules.hook_masks[self.state.turn.phase as usize];
-            for i in each_bit(masks.actions & !self.disabled) {
+            let mut offering = masks.actions & !self.disabled;
+            if self.state.turn.figure_step_done {
+                offering &= !masks.figure_step;
+            }
+            for i in each_bit(offering) {
                 let e = &rules.expansions[i];
                 let before = legal.len();
                 if let Err(why) = shielded(i, || e.actions(&self.ctx(i), &mut legal)) {

@@ -87,6 +87,7 @@ impl Expansion for PrincessDragon {
             enter: phase == "turn-start",
             actions: matches!(phase, "deploy" | names::DRAGON_PHASE),
             restricts: phase == "deploy",
+            figure_step: phase == "deploy",
         }
     }
 

@@ -78,6 +78,8 @@ impl Expansion for RussianPromos {
             enter: phase == "score",
             actions: phase == "deploy",
             restricts: false,
+            // Releasing a trapped follower is the figure step (RP-9).
+            figure_step: phase == "deploy",
         }
     }
 
