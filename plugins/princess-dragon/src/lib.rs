@@ -109,12 +109,11 @@ impl Expansion for PrincessDragon {
     }
 
     fn restricts(&self, ctx: &Ctx) -> bool {
-        // Only while the dragon is on the board (PD-3) or a princess must be obeyed
-        // (PD-OPT-2); otherwise `forbid` would find nothing to forbid.
-        // PD-3 needs a look at the offered moves only when one could go to the dragon's tile:
-        // the base game offers the placed tile's features, so only after a volcano; this
-        // expansion's own fairy and portal moves avoid the dragon's tile; moves of any other
-        // expansion are always looked at.
+        // Only when `forbid` can find something: a princess must be obeyed (PD-OPT-2), or
+        // an offered move could go to the dragon's tile (PD-3). The base game offers the
+        // placed tile's features, which is the dragon's tile only right after a volcano;
+        // this expansion's own fairy and portal moves leave the dragon's tile out; moves
+        // of any other expansion are always looked at.
         let ids = self.ids(ctx);
         if !ids.in_deploy_phase(ctx) {
             return false;
