@@ -48,23 +48,17 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let player = ctx.state.turn.player;
     let players = ctx.state.players.len();
     let figures = &ctx.state.figures;
-    // The follower on exactly the named segment (the engine applies the offered move);
-    // failing that, one on another segment of the same feature on that tile.
-    let find = |is_it: fn(&Ctx, NodeId, NodeId) -> bool| {
-        for &kind in &ids.follower_kinds {
-            let range = ctx.rules.player_figures(kind, player, players);
-            let start = range.start;
-            for (i, fig) in figures.get(range).unwrap_or(&[]).iter().enumerate() {
-                if let Location::Feature(n) = fig.at
-                    && is_it(ctx, n, node)
-                {
-                    return Some(start + i);
-                }
-            }
-        }
-        None
-    };
-    let Some(follower) = find(|_, n, node| n == node).or_else(|| find(crate::same_place)) else {
+    // The follower on the named segment: the engine applies only offered moves, which
+    // name the segment a follower stands on (a record naming another segment of that
+    // feature is matched to the offered move by the engine).
+    let follower = ids.follower_kinds.iter().find_map(|&kind| {
+        let range = ctx.rules.player_figures(kind, player, players);
+        let start = range.start;
+        let mine = figures.get(range)?;
+        let i = mine.iter().position(|f| f.at == Location::Feature(node))?;
+        Some(start + i)
+    });
+    let Some(follower) = follower else {
         return;
     };
     let at = |f: usize| figures.get(f).map(|f| f.at);

@@ -22,16 +22,6 @@ use carc_core::tiles::TileType;
 
 use names::Ids;
 
-/// Whether two nodes are the same feature on the same tile.
-pub(crate) fn same_place(
-    ctx: &Ctx,
-    a: carc_core::features::NodeId,
-    b: carc_core::features::NodeId,
-) -> bool {
-    let g = &ctx.state.board.graph;
-    g.node(a).tile == g.node(b).tile && g.same(a, b)
-}
-
 /// The expansion's id, as given to `--expansions`.
 pub const ID: &str = "princess-dragon";
 

@@ -79,15 +79,10 @@ pub fn forbids_with(ids: &Ids, must_remove: bool, action: &Action) -> bool {
 /// fairy move this turn).
 pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let Arg::Feature(node) = arg else { return };
-    // The knight on exactly the named segment; failing that, one on another segment of the
-    // same city on that tile.
+    // The knight on the named segment (the engine applies only offered moves, which name
+    // the segment a knight stands on).
     let knights = removable_knights(ctx, ids);
-    let chosen = knights.iter().find(|(n, _)| *n == node).or_else(|| {
-        knights
-            .iter()
-            .find(|(n, _)| crate::same_place(ctx, *n, node))
-    });
-    if let Some(&(_, knight)) = chosen {
+    if let Some(&(_, knight)) = knights.iter().find(|(n, _)| *n == node) {
         out.push(Command::ReturnFigure {
             figure: knight,
             why: Some("removed by the princess".into()),
