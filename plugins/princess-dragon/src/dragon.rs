@@ -89,7 +89,11 @@ pub fn forbids(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
 
 /// [`forbids`], with the dragon's tile worked out by the caller (once for many actions).
 pub fn forbids_with(ctx: &Ctx, ids: &Ids, dragon_tile: Option<u32>, action: &Action) -> bool {
-    let nodes = dragon_tile.map(|t| nodes_of(ctx, t));
+    goes_to(ids, dragon_tile.map(|t| nodes_of(ctx, t)).as_ref(), action)
+}
+
+/// Whether a deployment or a fairy move goes to one of `nodes` (the dragon's tile's).
+pub fn goes_to(ids: &Ids, nodes: Option<&std::ops::Range<NodeId>>, action: &Action) -> bool {
     target(ids, action).is_some_and(|n| nodes.is_some_and(|r| r.contains(&n)))
 }
 

@@ -129,12 +129,9 @@ impl Expansion for PrincessDragon {
         let dragon = dragon::dragon_tile(ctx, ids).map(|t| dragon::nodes_of(ctx, t));
         let must_remove = princess::must_remove(ctx, ids);
         for (action, f) in actions.iter().zip(forbidden.iter_mut()) {
-            let on_dragon = || {
-                dragon::target(ids, action)
-                    .is_some_and(|n| dragon.as_ref().is_some_and(|r| r.contains(&n)))
-            };
             *f = !matches!(action, Action::Place { .. })
-                && (princess::forbids_with(ids, must_remove, action) || on_dragon());
+                && (princess::forbids_with(ids, must_remove, action)
+                    || dragon::goes_to(ids, dragon.as_ref(), action));
         }
     }
 

@@ -1,8 +1,8 @@
 //! What the expansion remembers between hooks, kept in the game state as its `ext` record:
 //! `[fairy's follower, tile the dragon's movement started on, tile of step 1, ...]`, the
 //! follower as `figure << 32 | node it stood on when the fairy came` (-1: none).
-//! A movement is under way while fewer than six steps are recorded; its tiles are cleared
-//! when the next dragon tile or any later tile is placed.
+//! A movement has steps left while fewer than six steps are recorded; its tiles stay until
+//! the next dragon tile is placed and count only in the turn of their own dragon tile.
 
 use carc_core::engine::Command;
 use carc_core::expansion::Ctx;
@@ -26,10 +26,7 @@ impl Memory {
     pub fn load(ctx: &Ctx) -> Memory {
         let d = ctx.my_data();
         Memory {
-            fairy_follower: d
-                .first()
-                .filter(|&&p| p >= 0)
-                .map(|&p| ((p >> 32) as FigureId, p as u32)),
+            fairy_follower: d.first().and_then(|&p| unpack(p)),
             visited: d.iter().skip(1).map(|&t| t as u32).collect(),
         }
     }
@@ -38,11 +35,7 @@ impl Memory {
     /// follower still stands where it stood then (once it has left, the fairy is next to
     /// nobody; a redeployment clears the record, see [`Memory::forget_redeployed`]).
     pub fn fairy_follower(ctx: &Ctx) -> Option<FigureId> {
-        let &packed = ctx.my_data().first()?;
-        if packed < 0 {
-            return None;
-        }
-        let (figure, node) = ((packed >> 32) as FigureId, packed as u32);
+        let (figure, node) = unpack(*ctx.my_data().first()?)?;
         let at = ctx.state.figures.get(figure as usize)?.at;
         (at == Location::Feature(node)).then_some(figure)
     }
@@ -53,7 +46,8 @@ impl Memory {
         if ctx
             .my_data()
             .first()
-            .is_some_and(|&p| p >= 0 && (p >> 32) as FigureId == figure)
+            .and_then(|&p| unpack(p))
+            .is_some_and(|(f, _)| f == figure)
         {
             Memory::set_fairy_follower(None, out);
         }
@@ -100,4 +94,8 @@ impl Memory {
 
 fn pack((figure, node): (FigureId, NodeId)) -> i64 {
     i64::from(figure) << 32 | i64::from(node)
+}
+
+fn unpack(packed: i64) -> Option<(FigureId, NodeId)> {
+    (packed >= 0).then_some(((packed >> 32) as FigureId, packed as NodeId))
 }
