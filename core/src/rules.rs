@@ -55,10 +55,6 @@ pub struct Rules {
     pub has_dependents: bool,
     /// The resolved order of rules at every decision point.
     pub plan: Plan,
-    /// Per phase, per expansion: which hooks it uses there.
-    pub hooks: Vec<Vec<crate::expansion::Hooks>>,
-    /// Per expansion: the events it wants.
-    pub events: Vec<crate::expansion::EventKinds>,
     /// Per phase: which expansions use which hook there, one bit per expansion (the
     /// engine walks only those).
     pub hook_masks: Vec<HookMasks>,
@@ -273,9 +269,7 @@ impl Rules {
             listeners,
             tile_flags: Vec::new(),
             kind_start,
-            events,
             place_phase,
-            hooks,
             plan,
             has_dependents,
             expansions,

@@ -199,9 +199,12 @@ impl Ids {
         });
         let deploy_phase = rules.phase_index("deploy").unwrap_or(usize::MAX);
         let dragon_phase = rules.phase_index(DRAGON_PHASE).unwrap_or(usize::MAX);
-        let others_offer_deploys = rules.phase_index("deploy").is_some_and(|phase| {
-            (1..rules.expansions.len()).any(|i| i != me && rules.hooks[phase][i].actions)
-        });
+        // The base game (0) and this expansion left out.
+        let others = !(1u64 | 1u64.checked_shl(me as u32).unwrap_or(0));
+        let others_offer_deploys = rules
+            .hook_masks
+            .get(deploy_phase)
+            .is_some_and(|m| m.actions & others != 0);
         let shapes = || rules.vocab.kinds.iter().map(|k| k.shape);
         let kind_closes = shapes()
             .map(|s| matches!(s, KindShape::Edge { completes: true }))
