@@ -37,6 +37,11 @@ pub struct PhaseDecl {
     /// Only under this option value (e.g. the dragon's movement after scoring).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<PhaseCondition>,
+    /// Runs only in turns in which an expansion asked for it (`Command::RequestPhase`,
+    /// e.g. when a dragon tile is placed); in other turns it is skipped without a hook
+    /// being called, so a phase that rarely has work costs nothing the rest of the time.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub on_request: bool,
 }
 
 /// A move kind an expansion adds to game records (`fairy`, `dragon`, `release`).

@@ -62,6 +62,9 @@ pub struct Rules {
     pub listeners: Vec<u64>,
     /// The index of the `place-tile` phase (asked about at every draw, BASE-4).
     pub place_phase: usize,
+    /// The phases that run only when asked for in the turn (`PhaseDecl::on_request`),
+    /// one bit per phase index.
+    pub on_request: u64,
     /// Per tile type: what the expansions say about it (asked once).
     tile_flags: Vec<TileFlags>,
     /// Per figure kind: where its figures begin in a game's figure list, as
@@ -209,7 +212,7 @@ impl Rules {
             }
             option_values[i].insert(name.to_string(), value.clone());
         }
-        let phases = order_phases(&manifests, &option_values)?;
+        let (phases, on_request) = order_phases(&manifests, &option_values)?;
         let plan = precedence::resolve(&manifests).map_err(|errors| {
             RulesError(
                 errors
@@ -270,6 +273,7 @@ impl Rules {
             tile_flags: Vec::new(),
             kind_start,
             place_phase,
+            on_request,
             plan,
             has_dependents,
             expansions,
@@ -458,13 +462,15 @@ impl Rules {
 }
 
 /// The turn's phases: the base game's, with each expansion's inserted after or before
-/// the phase it names, expansions in the order given; phases declared for an option
+/// the phase it names, expansions in the order given, and which of them run only on
+/// request (one bit per phase index); phases declared for an option
 /// value are left out under other values.
 fn order_phases(
     manifests: &[Manifest],
     options: &[BTreeMap<String, String>],
-) -> Result<Vec<String>, RulesError> {
+) -> Result<(Vec<String>, u64), RulesError> {
     let mut phases: Vec<String> = Vec::new();
+    let mut requested_only: Vec<&str> = Vec::new();
     for (m, opts) in manifests.iter().zip(options) {
         for p in &m.phases {
             if let Some(w) = &p.when
@@ -490,9 +496,31 @@ fn order_phases(
                 )));
             };
             phases.insert(at, p.name.clone());
+            if p.on_request {
+                requested_only.push(&p.name);
+            }
         }
     }
-    Ok(phases)
+    if phases.len() > u8::MAX as usize {
+        return Err(RulesError(format!(
+            "the turn has {} phases; at most {} are allowed",
+            phases.len(),
+            u8::MAX
+        )));
+    }
+    let mut on_request = 0u64;
+    for name in requested_only {
+        let i = phases.iter().position(|p| p == name).unwrap_or(0);
+        if i >= 64 {
+            return Err(RulesError(format!(
+                "the phase `{name}` runs on request but is phase {} of the turn; only the \
+                 first 64 phases may run on request",
+                i + 1
+            )));
+        }
+        on_request |= 1 << i;
+    }
+    Ok((phases, on_request))
 }
 
 /// How many neutral figures of a kind a game has (only neutral kinds have any).

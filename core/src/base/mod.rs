@@ -53,6 +53,7 @@ impl Expansion for BaseGame {
                     after: None,
                     before: None,
                     when: None,
+                    on_request: false,
                 })
                 .collect(),
             ..Manifest::default()

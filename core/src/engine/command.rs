@@ -108,6 +108,12 @@ pub enum Command {
         /// The new value.
         value: i64,
     },
+    /// Run an on-request phase (`PhaseDecl::on_request`) in this turn; asked for after
+    /// that phase has passed, or for a phase that always runs, it changes nothing.
+    RequestPhase {
+        /// The phase's index in the rules' phase list (`Rules::phase_index`).
+        phase: u8,
+    },
     /// End the game now; final scoring follows.
     EndGame,
 }

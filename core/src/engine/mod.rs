@@ -128,6 +128,7 @@ impl Game {
                 placed: None,
                 figure_step_done: false,
                 over: false,
+                requested: 0,
             },
             rng: Rng::stream(setup.seed, 1),
             full_supply: setup.full_supply,
@@ -153,6 +154,7 @@ impl Game {
         game.keep_log = true;
         game.place_tile(None, start, Pos::ORIGIN, Rotation::default());
         game.emit(Event::TurnStarted { turn: 1, player: 0 });
+        game.state.turn.phase = game.next_phase(0).unwrap_or(0) as u8;
         game.enter_phase();
         game.advance();
         game.keep_log = false;
@@ -477,7 +479,7 @@ impl Game {
                 self.end_game();
                 continue;
             }
-            if self.state.turn.phase as usize + 1 >= self.rules.phases.len() {
+            let Some(next) = self.next_phase(self.state.turn.phase as usize + 1) else {
                 // The turn is over. The next one begins when someone asks for its first
                 // decision, so the state after a move is the state at the end of its turn
                 // (a record's `[expect]` sees no next-turn effects such as the fairy's point).
@@ -486,10 +488,24 @@ impl Game {
                 self.offered.clear();
                 self.legal_valid = true;
                 return;
-            }
-            self.state.turn.phase += 1;
+            };
+            self.state.turn.phase = next as u8;
             self.enter_phase();
         }
+    }
+
+    /// The first phase from `from` on that runs in this turn: on-request phases
+    /// (`PhaseDecl::on_request`) only when asked for. `None`: the turn has no more.
+    #[inline]
+    fn next_phase(&self, from: usize) -> Option<usize> {
+        let len = self.rules.phases.len();
+        let mut p = from;
+        if self.rules.on_request != 0 {
+            // Skip the on-request phases not asked for; past 64, none is on request.
+            let skipped = self.rules.on_request & !self.state.turn.requested;
+            p += (!skipped.checked_shr(from as u32).unwrap_or(0)).trailing_zeros() as usize;
+        }
+        (p < len).then_some(p)
     }
 
     /// Begins the next turn if the last one is over (and the game is not).
@@ -499,13 +515,14 @@ impl Game {
         }
         let turn = &mut self.state.turn;
         turn.over = false;
-        turn.phase = 0;
+        turn.requested = 0;
         turn.number += 1;
         turn.player = ((turn.player as usize + 1) % self.state.players.len()) as PlayerId;
         turn.drawn = None;
         turn.placed = None;
         turn.figure_step_done = false;
         let (number, player) = (turn.number, turn.player);
+        self.state.turn.phase = self.next_phase(0).unwrap_or(0) as u8;
         self.emit(Event::TurnStarted {
             turn: number,
             player,
@@ -848,6 +865,17 @@ impl Game {
                 st.turn.decider = player;
             }
             Command::SetExtData { data } => st.ext[who] = data,
+            Command::RequestPhase { phase } => {
+                if phase as usize >= self.rules.phases.len() {
+                    return Err(format!(
+                        "asked for phase {phase}; the turn has {} phases",
+                        self.rules.phases.len()
+                    ));
+                }
+                if phase < 64 {
+                    st.turn.requested |= 1 << phase;
+                }
+            }
             Command::SetExtValue { index, value } => {
                 let record = &mut st.ext[who];
                 let i = index as usize;

@@ -38,6 +38,10 @@ pub struct Turn {
     pub figure_step_done: bool,
     /// Whether this turn is over and the next has not begun yet.
     pub over: bool,
+    /// The on-request phases asked for in this turn (`Command::RequestPhase`), one bit
+    /// per phase index.
+    #[serde(default)]
+    pub requested: u64,
 }
 
 /// Everything about a game in progress.

@@ -76,6 +76,10 @@ pub fn on_placed(ctx: &Ctx, ids: &Ids, tile: TileTypeId, out: &mut Vec<Command>)
             dragon_tile(ctx, ids)
         };
         set_up_movement(ctx, start, out);
+        // The dragon's phase runs only in such a turn (it is declared `on_request`).
+        if let Ok(phase) = u8::try_from(ids.dragon_phase) {
+            out.push(Command::RequestPhase { phase });
+        }
     }
 }
 
