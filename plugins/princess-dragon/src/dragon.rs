@@ -151,19 +151,23 @@ pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> impl Iterator<Item = (Side, u32)> {
         let fairy = fairy_tile(ctx, ids)
             .filter(|_| !ids.options.fairy_blocks_eating_only)
             .map_or(-1, i64::from);
-        // The tiles of this movement, padded (a movement has at most seven).
-        let mut visited = [-1i64; 8];
-        for (slot, &t) in visited.iter_mut().zip(Memory::visited(ctx)) {
-            *slot = t;
-        }
         let board = &ctx.state.board;
-        for side in Side::ALL {
-            let t = board.neighbour(at, side);
-            let id = t.map_or(-1, i64::from);
-            // Without early exits: these tests follow no pattern.
-            let seen = visited.iter().fold(false, |seen, &v| seen | (v == id));
-            steps[n] = (side, t.unwrap_or(0));
-            n += usize::from(t.is_some() & !seen & (id != fairy));
+        // The tile on each side (-1: none), and whether the dragon may not go there:
+        // worked out side by side without early exits (these tests follow no pattern).
+        let mut around = [-1i64; 4];
+        let mut barred = [false; 4];
+        for (i, side) in Side::ALL.into_iter().enumerate() {
+            around[i] = board.neighbour(at, side).map_or(-1, i64::from);
+            barred[i] = (around[i] == -1) | (around[i] == fairy);
+        }
+        for &seen in Memory::visited(ctx) {
+            for (b, &t) in barred.iter_mut().zip(&around) {
+                *b |= t == seen;
+            }
+        }
+        for ((side, &t), &b) in Side::ALL.into_iter().zip(&around).zip(&barred) {
+            steps[n] = (side, t as u32);
+            n += usize::from(!b);
         }
     }
     steps.into_iter().take(n)
