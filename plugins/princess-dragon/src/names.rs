@@ -80,10 +80,11 @@ pub struct Ids {
     pub tile_marks: Vec<u8>,
     /// The dragon's and the fairy's figure ids, by number of players (0 … 7).
     pub neutrals: [(Option<FigureId>, Option<FigureId>); 8],
-    /// Per feature kind: whether it is complete once closed (roads, cities).
-    pub kind_closes: Vec<bool>,
+    /// Per feature kind: whether it is complete once closed (roads, cities); indexed by
+    /// kind id, so that every id has an entry.
+    pub kind_closes: [bool; 256],
     /// Per feature kind: whether it is complete once surrounded (monasteries).
-    pub kind_surrounded: Vec<bool>,
+    pub kind_surrounded: [bool; 256],
     /// The index of the deploy phase (the figure step) in the rules' phases.
     pub deploy_phase: usize,
     /// The index of the dragon's phase.
@@ -205,13 +206,11 @@ impl Ids {
             .hook_masks
             .get(deploy_phase)
             .is_some_and(|m| m.actions & others != 0);
-        let shapes = || rules.vocab.kinds.iter().map(|k| k.shape);
-        let kind_closes = shapes()
-            .map(|s| matches!(s, KindShape::Edge { completes: true }))
-            .collect();
-        let kind_surrounded = shapes()
-            .map(|s| matches!(s, KindShape::Surrounded))
-            .collect();
+        let (mut kind_closes, mut kind_surrounded) = ([false; 256], [false; 256]);
+        for (i, k) in rules.vocab.kinds.iter().enumerate().take(256) {
+            kind_closes[i] = matches!(k.shape, KindShape::Edge { completes: true });
+            kind_surrounded[i] = matches!(k.shape, KindShape::Surrounded);
+        }
         Ids {
             kind_closes,
             kind_surrounded,

@@ -23,10 +23,19 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
         return;
     }
     let graph = &state.board.graph;
-    // Not onto the dragon's tile (PD-3), and not onto this tile's own features.
-    let dragon = crate::dragon::dragon_tile(ctx, ids).map(|t| crate::dragon::nodes_of(ctx, t));
+    // Not onto this tile's own features (the last nodes of the graph: it was placed last)
+    // nor onto the dragon's tile (PD-3): the nodes before the placed tile's, less the
+    // dragon's tile's.
     let own = crate::dragon::nodes_of(ctx, placed);
-    let dragon = dragon.unwrap_or(0..0);
+    let before = 0..own.start.min(graph.len() as NodeId);
+    let dragon = crate::dragon::dragon_tile(ctx, ids)
+        .filter(|&t| t != placed)
+        .map_or(0..0, |t| crate::dragon::nodes_of(ctx, t));
+    let (head, tail) = if dragon.is_empty() {
+        (before, 0..0)
+    } else {
+        (before.start..dragon.start, dragon.end..before.end)
+    };
     // Every node is written and kept only when open: which spots are open follows no
     // pattern, so the tests below avoid branches (only monasteries take one).
     let first = out.len();
@@ -34,19 +43,18 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
         figure: FOLLOWER,
         node,
     };
-    out.resize(first + graph.len(), deploy(0));
+    out.resize(first + head.len() + tail.len(), deploy(0));
     let mut kept = first;
-    for node in 0..graph.len() as NodeId {
+    for node in head.chain(tail) {
         let feature = graph.feature(node);
         let kind = feature.kind as usize;
         let vacant = (feature.occupants() == 0) & !feature.is_scored();
-        let closes = ids.kind_closes.get(kind).copied().unwrap_or(false);
-        let mut open = vacant & (!closes | (feature.open_ends() != 0));
-        if vacant && ids.kind_surrounded.get(kind).copied().unwrap_or(false) {
+        let mut open = vacant & (!ids.kind_closes[kind] | (feature.open_ends() != 0));
+        if vacant && ids.kind_surrounded[kind] {
             open = !is_complete(ctx.rules, state, node);
         }
         out[kept] = deploy(node);
-        kept += usize::from(open & !own.contains(&node) & !dragon.contains(&node));
+        kept += usize::from(open);
     }
     out.truncate(kept);
 }
