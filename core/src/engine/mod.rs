@@ -882,10 +882,15 @@ impl Game {
                 if i >= 1 << 16 {
                     return Err(format!("set record value {i}, beyond the 65536 allowed"));
                 }
-                if i >= record.len() {
-                    record.resize(i + 1, 0);
+                if i == record.len() {
+                    // Appending (a list that grows by one) is the common case.
+                    record.push(value);
+                } else {
+                    if i > record.len() {
+                        record.resize(i + 1, 0);
+                    }
+                    record[i] = value;
                 }
-                record[i] = value;
             }
             Command::EndGame => self.end_game(),
         }

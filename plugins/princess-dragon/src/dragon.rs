@@ -229,18 +229,19 @@ pub fn edible_on<'a>(
     tile: u32,
 ) -> impl Iterator<Item = FigureId> + 'a {
     let state = ctx.state;
-    let graph = &state.board.graph;
     // The fairy's tile is safe (PD-12; under PD-OPT-6 the dragon may enter it, not eat).
     let guarded = fairy_tile(ctx, ids) == Some(tile);
     let figures = if guarded { &[][..] } else { &state.figures[..] };
+    // On the tile: on one of its features, or on the tile itself.
+    let nodes = nodes_of(ctx, tile);
     figures.iter().enumerate().filter_map(move |(f, fig)| {
         let here = match fig.at {
-            Location::Feature(n) => graph.node(n).tile,
-            Location::Tile(t) => t,
-            Location::Supply | Location::OffBoard => return None,
+            Location::Feature(n) => nodes.contains(&n),
+            Location::Tile(t) => t == tile,
+            Location::Supply | Location::OffBoard => false,
         };
         let edible = || ids.edible.get(fig.kind as usize).copied().unwrap_or(false);
-        (here == tile && edible() && !sheltered(state, ids, fig.at)).then_some(f as FigureId)
+        (here && edible() && !sheltered(state, ids, fig.at)).then_some(f as FigureId)
     })
 }
 
