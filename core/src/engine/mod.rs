@@ -498,14 +498,13 @@ impl Game {
     /// (`PhaseDecl::on_request`) only when asked for. `None`: the turn has no more.
     #[inline]
     fn next_phase(&self, from: usize) -> Option<usize> {
-        let len = self.rules.phases.len();
+        // Skip the on-request phases not asked for; past 64, none is on request.
+        let skipped = self.rules.on_request & !self.state.turn.requested;
         let mut p = from;
-        if self.rules.on_request != 0 {
-            // Skip the on-request phases not asked for; past 64, none is on request.
-            let skipped = self.rules.on_request & !self.state.turn.requested;
-            p += (!skipped.checked_shr(from as u32).unwrap_or(0)).trailing_zeros() as usize;
+        while p < 64 && skipped >> p & 1 == 1 {
+            p += 1;
         }
-        (p < len).then_some(p)
+        (p < self.rules.phases.len()).then_some(p)
     }
 
     /// Begins the next turn if the last one is over (and the game is not).
