@@ -42,7 +42,14 @@ pub struct Figure {
     pub owner: PlayerId,
     /// Where it is.
     pub at: Location,
+    /// The placed tile it stands on (on one of its features or on the tile itself), or
+    /// [`NO_TILE`] off the board: kept by the engine together with `at`, so that asking
+    /// which tile a figure is on reads one number.
+    pub tile: u32,
 }
+
+/// [`Figure::tile`] of a figure that is not on the board.
+pub const NO_TILE: u32 = u32::MAX;
 
 /// The broad class of a figure kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -7,7 +7,8 @@ use std::fmt;
 use crate::engine::ArgKind;
 use crate::expansion::{Expansion, Manifest};
 use crate::figures::{
-    Figure, FigureClass, FigureId, FigureKindDecl, FigureKindId, Location, NEUTRAL, PlayerId,
+    Figure, FigureClass, FigureId, FigureKindDecl, FigureKindId, Location, NEUTRAL, NO_TILE,
+    PlayerId,
 };
 use crate::precedence::{self, Plan};
 use crate::tiles::{TileSet, TileTypeId, Vocabulary};
@@ -392,6 +393,7 @@ impl Rules {
                         kind: k as FigureKindId,
                         owner: p as PlayerId,
                         at: Location::Supply,
+                        tile: NO_TILE,
                     });
                 }
             }
@@ -400,6 +402,7 @@ impl Rules {
                     kind: k as FigureKindId,
                     owner: NEUTRAL,
                     at: Location::OffBoard,
+                    tile: NO_TILE,
                 });
             }
         }

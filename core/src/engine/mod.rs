@@ -22,7 +22,7 @@ pub use state::{GameState, Player, Turn};
 use crate::board::Board;
 use crate::expansion::Ctx;
 use crate::features::NodeId;
-use crate::figures::{FigureClass, Location, NEUTRAL, PlayerId};
+use crate::figures::{FigureClass, Location, NEUTRAL, NO_TILE, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::rules::{Rules, each_bit};
@@ -785,7 +785,9 @@ impl Game {
                 let f = st
                     .first_in_supply(player, figure)
                     .ok_or("deployed a figure the player does not have in supply")?;
+                let tile = st.board.graph.node(node).tile;
                 st.figures[f as usize].at = Location::Feature(node);
+                st.figures[f as usize].tile = tile;
                 st.board.graph.add_occupants(node, 1);
                 self.emit(Event::FigureDeployed { figure: f, node });
             }
@@ -803,6 +805,11 @@ impl Game {
                     st.board.graph.add_occupants(n, 1);
                 }
                 st.figures[figure as usize].at = to;
+                st.figures[figure as usize].tile = match to {
+                    Location::Feature(n) => st.board.graph.node(n).tile,
+                    Location::Tile(t) => t,
+                    Location::Supply | Location::OffBoard => NO_TILE,
+                };
                 let by = self.actor;
                 self.emit(Event::FigureMoved {
                     figure,
@@ -824,6 +831,7 @@ impl Game {
                 } else {
                     Location::Supply
                 };
+                f.tile = NO_TILE;
                 if let Location::Feature(n) = from {
                     st.board.graph.add_occupants(n, -1);
                 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::features::NodeId;
-use crate::figures::{Figure, FigureId, FigureKindId, Location, PlayerId};
+use crate::figures::{Figure, FigureId, FigureKindId, Location, NO_TILE, PlayerId};
 use crate::geometry::Pos;
 use crate::rng::Rng;
 use crate::tiles::TileTypeId;
@@ -107,11 +107,8 @@ impl GameState {
     /// The index of the placed tile a figure stands on, if it is on the board.
     #[inline]
     pub fn figure_tile(&self, figure: FigureId) -> Option<u32> {
-        match self.figures.get(figure as usize)?.at {
-            Location::Feature(n) => Some(self.board.graph.node(n).tile),
-            Location::Tile(t) => Some(t),
-            Location::Supply | Location::OffBoard => None,
-        }
+        let tile = self.figures.get(figure as usize)?.tile;
+        (tile != NO_TILE).then_some(tile)
     }
 
     /// The square a figure stands on, if it is on the board.
@@ -123,7 +120,7 @@ impl GameState {
     /// Every figure standing on a placed tile (on its features or on the tile itself).
     #[inline]
     pub fn figures_on_tile(&self, tile: u32) -> impl Iterator<Item = FigureId> + '_ {
-        (0..self.figures.len() as FigureId).filter(move |&f| self.figure_tile(f) == Some(tile))
+        (0..self.figures.len() as FigureId).filter(move |&f| self.figures[f as usize].tile == tile)
     }
 
     /// Scores by seat.

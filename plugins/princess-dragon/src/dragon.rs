@@ -232,13 +232,10 @@ pub fn edible_on<'a>(
     // The fairy's tile is safe (PD-12; under PD-OPT-6 the dragon may enter it, not eat).
     let guarded = fairy_tile(ctx, ids) == Some(tile);
     let figures = if guarded { &[][..] } else { &state.figures[..] };
-    // On the tile: on one of its features, or on the tile itself.
-    // Tested without a branch per figure: where figures stand follows no pattern.
-    let nodes = nodes_of(ctx, tile);
-    let (first, count) = (nodes.start, nodes.end - nodes.start);
+    // On the tile (on one of its features or on the tile itself): one number per figure,
+    // compared without a branch (where figures stand follows no pattern).
     figures.iter().enumerate().filter_map(move |(f, fig)| {
-        let on_feature = matches!(fig.at, Location::Feature(n) if n.wrapping_sub(first) < count);
-        let here = on_feature | (fig.at == Location::Tile(tile));
+        let here = fig.tile == tile;
         let edible = || ids.edible.get(fig.kind as usize).copied().unwrap_or(false);
         (here && edible() && !sheltered(state, ids, fig.at)).then_some(f as FigureId)
     })

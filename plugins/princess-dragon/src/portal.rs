@@ -50,9 +50,10 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
         let kind = feature.kind as usize;
         let vacant = (feature.occupants() == 0) & !feature.is_scored();
         let mut open = vacant & (!ids.kind_closes[kind] | (feature.open_ends() != 0));
-        // Kind first: monasteries are rare, vacancy follows no pattern.
-        if ids.kind_surrounded[kind] & vacant {
-            open = !is_complete(ctx.rules, state, node);
+        // Only the kind decides the branch: monasteries are rare, vacancy follows no
+        // pattern.
+        if ids.kind_surrounded[kind] {
+            open = vacant && !is_complete(ctx.rules, state, node);
         }
         out[kept] = deploy(node);
         kept += usize::from(open);
