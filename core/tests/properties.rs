@@ -123,6 +123,15 @@ fn random_games_keep_the_invariants_and_replay_identically() {
         let players = 1 + (seed % 5) as usize;
         let (game, rec) = play(&rules, seed, players);
         assert_edges_match(&game);
+        // Every figure's kept tile agrees with its location.
+        for (f, fig) in game.state.figures.iter().enumerate() {
+            assert_eq!(
+                game.state.figure_tile(f as u16),
+                game.state.location_tile(fig.at),
+                "seed {seed}: figure {f} at {:?}",
+                fig.at
+            );
+        }
         // Every tile of the supply was placed or discarded (BASE-1, BASE-4).
         assert_eq!(
             game.state.board.tiles.len() + game.state.discarded.len(),

@@ -805,11 +805,7 @@ impl Game {
                     st.board.graph.add_occupants(n, 1);
                 }
                 st.figures[figure as usize].at = to;
-                st.figures[figure as usize].tile = match to {
-                    Location::Feature(n) => st.board.graph.node(n).tile,
-                    Location::Tile(t) => t,
-                    Location::Supply | Location::OffBoard => NO_TILE,
-                };
+                st.figures[figure as usize].tile = st.location_tile(to).unwrap_or(NO_TILE);
                 let by = self.actor;
                 self.emit(Event::FigureMoved {
                     figure,

@@ -104,6 +104,17 @@ impl GameState {
             })
     }
 
+    /// The placed tile a location is on (a feature's tile, or the tile itself); `None`
+    /// off the board. Worked out from the board: [`GameState::figure_tile`] reads what
+    /// the engine kept instead.
+    pub fn location_tile(&self, at: Location) -> Option<u32> {
+        match at {
+            Location::Feature(n) => Some(self.board.graph.node(n).tile),
+            Location::Tile(t) => Some(t),
+            Location::Supply | Location::OffBoard => None,
+        }
+    }
+
     /// The index of the placed tile a figure stands on, if it is on the board.
     #[inline]
     pub fn figure_tile(&self, figure: FigureId) -> Option<u32> {

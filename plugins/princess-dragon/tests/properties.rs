@@ -90,6 +90,16 @@ fn check(game: &Game, seed: u64, last: &Action, dragon_moved: bool) {
             "seed {seed}: dragon on the fairy"
         );
     }
+    // Every figure's kept tile agrees with its location (the dragon and the fairy move
+    // onto tiles, followers onto features, eaten ones back).
+    for (i, fig) in state.figures.iter().enumerate() {
+        assert_eq!(
+            state.figure_tile(i as u16),
+            state.location_tile(fig.at),
+            "seed {seed}: figure {i} at {:?} after {last:?}",
+            fig.at
+        );
+    }
     // Followers are conserved: supply + board = 7.
     for p in 0..state.players.len() as u8 {
         let n = state
