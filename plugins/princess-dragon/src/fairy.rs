@@ -3,7 +3,7 @@
 use carc_core::engine::{Action, Arg, Command, Reason};
 use carc_core::expansion::Ctx;
 use carc_core::features::NodeId;
-use carc_core::figures::{FigureClass, FigureId, Location, PlayerId};
+use carc_core::figures::{FigureClass, FigureId, Location, NO_TILE, PlayerId};
 
 use crate::dragon::{fairy_figure, fairy_tile};
 use crate::memory::Memory;
@@ -23,15 +23,14 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let figures = &ctx.state.figures;
     let players = ctx.state.players.len();
     // Not onto the dragon's tile (PD-3).
-    let dragon =
-        crate::dragon::dragon_tile(ctx, ids).map_or(0..0, |t| crate::dragon::nodes_of(ctx, t));
+    let dragon = crate::dragon::dragon_tile(ctx, ids).unwrap_or(NO_TILE);
     for &kind in &ids.follower_kinds {
         let Some(mine) = figures.get(ctx.rules.player_figures(kind, player, players)) else {
             continue;
         };
         for fig in mine {
             if let Location::Feature(n) = fig.at
-                && !dragon.contains(&n)
+                && fig.tile != dragon
             {
                 out.push(Action::Verb {
                     verb: ids.fairy_verb,
