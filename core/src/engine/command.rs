@@ -108,6 +108,12 @@ pub enum Command {
         /// The new value.
         value: i64,
     },
+    /// Shorten or lengthen the issuing expansion's own record to `len` values (new values
+    /// are 0); with [`Command::SetExtValue`], a record changes without a new allocation.
+    ResizeExt {
+        /// The record's new length.
+        len: u32,
+    },
     /// Run an on-request phase (`PhaseDecl::on_request`) in this turn; asked for after
     /// that phase has passed, or for a phase that always runs, it changes nothing.
     RequestPhase {

@@ -868,6 +868,14 @@ impl Game {
                 st.turn.decider = player;
             }
             Command::SetExtData { data } => st.ext[who] = data,
+            Command::ResizeExt { len } => {
+                if len > 1 << 16 {
+                    return Err(format!(
+                        "resized its record to {len} values, beyond the 65536 allowed"
+                    ));
+                }
+                st.ext[who].resize(len as usize, 0);
+            }
             Command::RequestPhase { phase } => {
                 if phase as usize >= self.rules.phases.len() {
                     return Err(format!(

@@ -127,10 +127,7 @@ fn set_up_movement(ctx: &Ctx, start: Option<u32>, out: &mut Vec<Command>) {
     if start.is_none() && Memory::visited(ctx).is_empty() {
         return;
     }
-    let mut memory = Memory::load(ctx);
-    memory.visited.clear();
-    memory.visited.extend(start);
-    out.push(memory.store());
+    Memory::start_movement(ctx, start, out);
 }
 
 /// Whether the tile placed this turn shows the dragon symbol (PD-4).

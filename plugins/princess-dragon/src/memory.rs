@@ -22,15 +22,6 @@ pub struct Memory {
 }
 
 impl Memory {
-    /// Reads the record from the state.
-    pub fn load(ctx: &Ctx) -> Memory {
-        let d = ctx.my_data();
-        Memory {
-            fairy_follower: d.first().and_then(|&p| unpack(p)),
-            visited: d.iter().skip(1).map(|&t| t as u32).collect(),
-        }
-    }
-
     /// The follower the fairy stands next to (PD-14): the one it came to, while that
     /// follower still stands where it stood then (once it has left, the fairy is next to
     /// nobody; a redeployment clears the record, see [`Memory::forget_redeployed`]).
@@ -72,6 +63,26 @@ impl Memory {
             index: 0,
             value: follower.map_or(-1, pack),
         });
+    }
+
+    /// Starts a movement from `start` (none: no movement): the tiles of the last one are
+    /// dropped, the fairy's follower kept (changed in place: no new record).
+    pub fn start_movement(ctx: &Ctx, start: Option<u32>, out: &mut Vec<Command>) {
+        if ctx.my_data().is_empty() {
+            let memory = Memory {
+                fairy_follower: None,
+                visited: start.into_iter().collect(),
+            };
+            out.push(memory.store());
+            return;
+        }
+        out.push(Command::ResizeExt { len: 1 });
+        if let Some(tile) = start {
+            out.push(Command::SetExtValue {
+                index: 1,
+                value: i64::from(tile),
+            });
+        }
     }
 
     /// Stores one dragon step onto `tile`: one more tile visited, so a step fewer left.
