@@ -39,13 +39,32 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     // Every node is written and kept only when open: which spots are open follows no
     // pattern, so the tests below avoid branches (only monasteries take one).
     let first = out.len();
-    let deploy = |node| Action::Deploy {
+    out.resize(first + head.len() + tail.len(), deploy(0));
+    let slots = &mut out[first..];
+    let kept = open_nodes(ctx, ids, head, slots, 0);
+    let kept = open_nodes(ctx, ids, tail, slots, kept);
+    out.truncate(first + kept);
+}
+
+fn deploy(node: NodeId) -> Action {
+    Action::Deploy {
         figure: FOLLOWER,
         node,
-    };
-    out.resize(first + head.len() + tail.len(), deploy(0));
-    let mut kept = first;
-    for node in head.chain(tail) {
+    }
+}
+
+/// Writes a deployment onto every node of `nodes` into `slots` from `kept` on, keeping
+/// those onto open features; returns how many are kept.
+fn open_nodes(
+    ctx: &Ctx,
+    ids: &Ids,
+    nodes: std::ops::Range<NodeId>,
+    slots: &mut [Action],
+    mut kept: usize,
+) -> usize {
+    let state = ctx.state;
+    let graph = &state.board.graph;
+    for node in nodes {
         let feature = graph.feature(node);
         let kind = feature.kind as usize;
         let vacant = (feature.occupants() == 0) & !feature.is_scored();
@@ -55,10 +74,10 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
         if ids.kind_surrounded[kind] {
             open = vacant && !is_complete(ctx.rules, state, node);
         }
-        out[kept] = deploy(node);
+        slots[kept] = deploy(node);
         kept += usize::from(open);
     }
-    out.truncate(kept);
+    kept
 }
 
 /// Deploys through the portal.
