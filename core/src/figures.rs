@@ -46,6 +46,9 @@ pub struct Figure {
     /// [`NO_TILE`] off the board: kept by the engine together with `at`, so that asking
     /// which tile a figure is on reads one number.
     pub tile: u32,
+    /// How many times it has changed place (deployed, moved, returned; wrapping): a rule
+    /// that remembers a figure tells by this whether it has moved since.
+    pub moves: u32,
 }
 
 /// [`Figure::tile`] of a figure that is not on the board.

@@ -394,6 +394,7 @@ impl Rules {
                         owner: p as PlayerId,
                         at: Location::Supply,
                         tile: NO_TILE,
+                        moves: 0,
                     });
                 }
             }
@@ -403,6 +404,7 @@ impl Rules {
                     owner: NEUTRAL,
                     at: Location::OffBoard,
                     tile: NO_TILE,
+                    moves: 0,
                 });
             }
         }

@@ -786,8 +786,10 @@ impl Game {
                     .first_in_supply(player, figure)
                     .ok_or("deployed a figure the player does not have in supply")?;
                 let tile = st.board.graph.node(node).tile;
-                st.figures[f as usize].at = Location::Feature(node);
-                st.figures[f as usize].tile = tile;
+                let fig = &mut st.figures[f as usize];
+                fig.at = Location::Feature(node);
+                fig.tile = tile;
+                fig.moves = fig.moves.wrapping_add(1);
                 st.board.graph.add_occupants(node, 1);
                 self.emit(Event::FigureDeployed { figure: f, node });
             }
@@ -804,8 +806,11 @@ impl Game {
                 if let Location::Feature(n) = to {
                     st.board.graph.add_occupants(n, 1);
                 }
-                st.figures[figure as usize].at = to;
-                st.figures[figure as usize].tile = st.location_tile(to).unwrap_or(NO_TILE);
+                let tile = st.location_tile(to).unwrap_or(NO_TILE);
+                let fig = &mut st.figures[figure as usize];
+                fig.at = to;
+                fig.tile = tile;
+                fig.moves = fig.moves.wrapping_add(1);
                 let by = self.actor;
                 self.emit(Event::FigureMoved {
                     figure,
@@ -828,6 +833,7 @@ impl Game {
                     Location::Supply
                 };
                 f.tile = NO_TILE;
+                f.moves = f.moves.wrapping_add(1);
                 if let Location::Feature(n) = from {
                     st.board.graph.add_occupants(n, -1);
                 }

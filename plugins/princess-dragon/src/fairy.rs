@@ -57,12 +57,7 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
         let i = mine.iter().position(|f| f.at == Location::Feature(node))?;
         Some(start + i)
     });
-    let Some(follower) = follower else {
-        return;
-    };
-    let at = |f: usize| figures.get(f).map(|f| f.at);
-    let (Some(fairy), Some(Location::Feature(stands_on))) = (fairy_figure(ctx, ids), at(follower))
-    else {
+    let (Some(follower), Some(fairy)) = (follower, fairy_figure(ctx, ids)) else {
         return;
     };
     let tile = ctx.state.board.graph.node(node).tile;
@@ -71,7 +66,8 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
         to: Location::Tile(tile),
         why: None,
     });
-    Memory::set_fairy_follower(Some((follower as FigureId, stands_on)), out);
+    let moves = figures[follower].moves;
+    Memory::set_fairy_follower(Some((follower as FigureId, moves)), out);
     out.push(Command::FigureStepDone);
 }
 

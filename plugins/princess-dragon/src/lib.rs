@@ -157,7 +157,6 @@ impl Expansion for PrincessDragon {
             EventKind::TileDrawn,
             EventKind::TilePlaced,
             EventKind::FeatureScored,
-            EventKind::FigureDeployed,
         ])
     }
 
@@ -171,9 +170,6 @@ impl Expansion for PrincessDragon {
                 ..
             } => dragon::on_placed(ctx, ids, *tile, out),
             Event::FeatureScored { node } => fairy::on_scored(ctx, ids, *node, out),
-            Event::FigureDeployed { figure, .. } => {
-                memory::Memory::forget_redeployed(ctx, *figure, out)
-            }
             _ => {}
         }
     }

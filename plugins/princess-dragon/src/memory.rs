@@ -1,21 +1,21 @@
 //! What the expansion remembers between hooks, kept in the game state as its `ext` record:
 //! `[fairy's follower, tile the dragon's movement started on, tile of step 1, ...]`, the
-//! follower as `figure << 32 | node it stood on when the fairy came` (-1: none).
+//! follower as `figure << 32 | its move count when the fairy came` (-1: none; see
+//! `Figure::moves`).
 //! A movement has steps left while fewer than six steps are recorded; its tiles stay until
 //! the next dragon tile is placed and count only in the turn of their own dragon tile.
 
 use carc_core::engine::Command;
 use carc_core::expansion::Ctx;
-use carc_core::features::NodeId;
-use carc_core::figures::{FigureId, Location};
+use carc_core::figures::FigureId;
 
 use crate::names::DRAGON_STEPS;
 
 /// The expansion's record, decoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Memory {
-    /// The follower the fairy came to (HiG) and the node it stood on, if any.
-    pub fairy_follower: Option<(FigureId, NodeId)>,
+    /// The follower the fairy came to (HiG) and its move count then, if any.
+    pub fairy_follower: Option<(FigureId, u32)>,
     /// Tiles (placement indices) the dragon has been on in this movement, the start first
     /// (empty: no movement).
     pub visited: Vec<u32>,
@@ -23,25 +23,12 @@ pub struct Memory {
 
 impl Memory {
     /// The follower the fairy stands next to (PD-14): the one it came to, while that
-    /// follower still stands where it stood then (once it has left, the fairy is next to
-    /// nobody; a redeployment clears the record, see [`Memory::forget_redeployed`]).
+    /// follower has not moved since (once it has left, even to be deployed on the same
+    /// spot again, the fairy is next to nobody).
     pub fn fairy_follower(ctx: &Ctx) -> Option<FigureId> {
-        let (figure, node) = unpack(*ctx.my_data().first()?)?;
-        let at = ctx.state.figures.get(figure as usize)?.at;
-        (at == Location::Feature(node)).then_some(figure)
-    }
-
-    /// A follower deployed from the supply is not the one the fairy came to, even on the
-    /// same spot: the record is cleared if it named that figure.
-    pub fn forget_redeployed(ctx: &Ctx, figure: FigureId, out: &mut Vec<Command>) {
-        if ctx
-            .my_data()
-            .first()
-            .and_then(|&p| unpack(p))
-            .is_some_and(|(f, _)| f == figure)
-        {
-            Memory::set_fairy_follower(None, out);
-        }
+        let (figure, moves) = unpack(*ctx.my_data().first()?)?;
+        let now = ctx.state.figures.get(figure as usize)?.moves;
+        (now == moves).then_some(figure)
     }
 
     /// Dragon steps left in the movement under way (0: none), read without decoding.
@@ -57,8 +44,8 @@ impl Memory {
         ctx.my_data().get(1..).unwrap_or(&[])
     }
 
-    /// Stores a new fairy's follower and the node it stands on (one value changed).
-    pub fn set_fairy_follower(follower: Option<(FigureId, NodeId)>, out: &mut Vec<Command>) {
+    /// Stores a new fairy's follower and its move count (one value changed).
+    pub fn set_fairy_follower(follower: Option<(FigureId, u32)>, out: &mut Vec<Command>) {
         out.push(Command::SetExtValue {
             index: 0,
             value: follower.map_or(-1, pack),
@@ -103,10 +90,10 @@ impl Memory {
     }
 }
 
-fn pack((figure, node): (FigureId, NodeId)) -> i64 {
-    i64::from(figure) << 32 | i64::from(node)
+fn pack((figure, moves): (FigureId, u32)) -> i64 {
+    i64::from(figure) << 32 | i64::from(moves)
 }
 
-fn unpack(packed: i64) -> Option<(FigureId, NodeId)> {
-    (packed >= 0).then_some(((packed >> 32) as FigureId, packed as NodeId))
+fn unpack(packed: i64) -> Option<(FigureId, u32)> {
+    (packed >= 0).then_some(((packed >> 32) as FigureId, packed as u32))
 }
