@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use carc_core::base::BaseGame;
 use carc_core::bots::{BotGame, Strategy, bot_game};
-use carc_core::engine::Game;
+use carc_core::engine::{Event, Game};
 use carc_core::figures::{FOLLOWER, Location};
 use carc_core::geometry::{Port, Side};
 use carc_core::record::{self, Record, action_to_move};
@@ -78,6 +78,7 @@ fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
     let BotGame {
         mut game, mut bots, ..
     } = bot_game(rules, &names, &[Strategy::Random], seed).expect("game");
+    game.keep_log(true);
     let mut moves = Vec::new();
     let mut last_scores = game.state.scores();
     while !game.is_over() {
@@ -111,6 +112,18 @@ fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
         }
     }
     assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
+    // Each figure counted one move per deployment, move and return the log reports.
+    let mut counted = vec![0u32; game.state.figures.len()];
+    for event in game.take_log() {
+        if let Event::FigureDeployed { figure, .. }
+        | Event::FigureMoved { figure, .. }
+        | Event::FigureReturned { figure, .. } = event
+        {
+            counted[figure as usize] += 1;
+        }
+    }
+    let kept: Vec<u32> = game.state.figures.iter().map(|f| f.moves).collect();
+    assert_eq!(kept, counted, "seed {seed}: figure move counts");
     let record = Record::of_game(vec![], names, seed, BTreeMap::new(), moves);
     (game, record)
 }
