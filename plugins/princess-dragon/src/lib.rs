@@ -91,10 +91,18 @@ impl Expansion for PrincessDragon {
         let ids = self.ids(ctx);
         if ids.in_dragon_phase(ctx) {
             dragon::actions(ctx, ids, out);
-        } else if !ctx.state.turn.figure_step_done && ctx.state.turn.placed.is_some() {
-            princess::actions(ctx, ids, out);
+        } else if !ctx.state.turn.figure_step_done
+            && let Some(placed) = ctx.state.turn.placed
+        {
+            // The placed tile says whether a princess or a portal has anything to offer.
+            let tile = ctx.state.board.tiles[placed as usize].tile;
+            if ids.tile_is(tile, Ids::PRINCESS) {
+                princess::actions(ctx, ids, out);
+            }
             fairy::actions(ctx, ids, out);
-            portal::actions(ctx, ids, out);
+            if ids.tile_is(tile, Ids::PORTAL) {
+                portal::actions(ctx, ids, out);
+            }
         }
     }
 
