@@ -140,34 +140,33 @@ fn placed_a_dragon_tile(ctx: &Ctx, ids: &Ids) -> bool {
         .is_some_and(|pt| ids.tile_is(pt.tile, Ids::DRAGON_SYMBOL))
 }
 
-/// The tiles the dragon may step onto now (PD-5, PD-12, PD-OPT-6), by side.
-pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> impl Iterator<Item = (Side, u32)> {
-    let mut steps = [(Side::N, 0); 4];
-    let mut n = 0;
-    if let Some(at) = dragon_tile(ctx, ids) {
-        let fairy = fairy_tile(ctx, ids)
-            .filter(|_| !ids.options.fairy_blocks_eating_only)
-            .map_or(-1, i64::from);
-        let board = &ctx.state.board;
-        // The tile on each side (-1: none), and whether the dragon may not go there:
-        // worked out side by side without early exits (these tests follow no pattern).
-        let mut around = [-1i64; 4];
-        let mut barred = [false; 4];
-        for (i, side) in Side::ALL.into_iter().enumerate() {
-            around[i] = board.neighbour(at, side).map_or(-1, i64::from);
-            barred[i] = (around[i] == -1) | (around[i] == fairy);
-        }
-        for &seen in Memory::visited(ctx) {
-            for (b, &t) in barred.iter_mut().zip(&around) {
-                *b |= t == seen;
-            }
-        }
-        for ((side, &t), &b) in Side::ALL.into_iter().zip(&around).zip(&barred) {
-            steps[n] = (side, t as u32);
-            n += usize::from(!b);
+/// The sides the dragon may step to now (PD-5, PD-12, PD-OPT-6), one bit per side
+/// (`1 << Side::index()`).
+pub fn legal_steps(ctx: &Ctx, ids: &Ids) -> u8 {
+    let Some(at) = dragon_tile(ctx, ids) else {
+        return 0;
+    };
+    let fairy = fairy_tile(ctx, ids)
+        .filter(|_| !ids.options.fairy_blocks_eating_only)
+        .map_or(-1, i64::from);
+    let board = &ctx.state.board;
+    // The tile on each side (-1: none), and whether the dragon may not go there:
+    // worked out side by side without early exits (these tests follow no pattern).
+    let mut around = [-1i64; 4];
+    let mut barred = [false; 4];
+    for (i, side) in Side::ALL.into_iter().enumerate() {
+        around[i] = board.neighbour(at, side).map_or(-1, i64::from);
+        barred[i] = (around[i] == -1) | (around[i] == fairy);
+    }
+    for &seen in Memory::visited(ctx) {
+        for (b, &t) in barred.iter_mut().zip(&around) {
+            *b |= t == seen;
         }
     }
-    steps.into_iter().take(n)
+    barred
+        .iter()
+        .enumerate()
+        .fold(0, |open, (i, &b)| open | u8::from(!b) << i)
 }
 
 /// One step per decision, by the player whose step it is, in the turn a dragon tile was
@@ -176,10 +175,10 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     if Memory::steps_left(ctx) <= 0 || !placed_a_dragon_tile(ctx, ids) {
         return;
     }
-    for (side, _) in legal_steps(ctx, ids) {
+    for i in carc_core::rules::each_bit(u64::from(legal_steps(ctx, ids))) {
         out.push(Action::Verb {
             verb: ids.dragon_verb,
-            arg: Arg::Side(side),
+            arg: Arg::Side(Side::ALL[i]),
         });
     }
 }
