@@ -60,14 +60,13 @@ pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
     let (Some(follower), Some(fairy)) = (follower, fairy_figure(ctx, ids)) else {
         return;
     };
-    let tile = ctx.state.board.graph.node(node).tile;
+    let fig = figures[follower];
     out.push(Command::MoveFigure {
         figure: fairy,
-        to: Location::Tile(tile),
+        to: Location::Tile(fig.tile),
         why: None,
     });
-    let moves = figures[follower].moves;
-    Memory::set_fairy_follower(Some((follower as FigureId, moves)), out);
+    Memory::set_fairy_follower(Some((follower as FigureId, fig.moves)), out);
     out.push(Command::FigureStepDone);
 }
 
