@@ -583,7 +583,6 @@ impl Game {
         self.actor = actor;
     }
 
-    /// Applies commands issued by expansion `who`, in order.
     /// Calls one hook of expansion `who` and applies the commands it returns, in order.
     /// Command buffers are pooled: hooks run very often during search.
     fn hook(
