@@ -390,11 +390,11 @@ impl Game {
                     }
                     let e = &rules.expansions[i];
                     let ctx = self.ctx(i);
-                    forbidden.clear();
-                    forbidden.resize(legal.len(), false);
                     let asked = shielded(i, || {
                         let restricts = e.restricts(&ctx);
                         if restricts {
+                            forbidden.clear();
+                            forbidden.resize(legal.len(), false);
                             e.forbid(&ctx, &legal, &mut forbidden);
                         }
                         restricts
