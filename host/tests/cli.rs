@@ -296,7 +296,8 @@ fn plan_prints_the_resolved_orders_and_why() {
     let out = stdout(&o);
     assert!(
         out.contains(
-            "phases: turn-start -> draw -> place-tile -> deploy -> dragon-move -> score -> turn-end"
+            "phases: turn-start -> draw -> place-tile -> deploy -> dragon-move (on request) -> \
+             score -> turn-end"
         ),
         "{out}"
     );
@@ -318,7 +319,7 @@ fn plan_prints_the_resolved_orders_and_why() {
         "princess-dragon.dragon-move=after-scoring",
     ]);
     assert!(
-        stdout(&after).contains("score -> dragon-move -> turn-end"),
+        stdout(&after).contains("score -> dragon-move (on request) -> turn-end"),
         "{}",
         stdout(&after)
     );

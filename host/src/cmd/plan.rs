@@ -24,7 +24,18 @@ pub fn run(args: PlanArgs) -> u8 {
     };
     let names: Vec<&str> = rules.manifests.iter().map(|m| m.id.as_str()).collect();
     println!("expansions (asked in this order): {}", names.join(", "));
-    println!("phases: {}", rules.phases.join(" -> "));
+    let phases: Vec<String> = (0..rules.phases.len())
+        .map(|i| {
+            let on_request = i < 64 && rules.on_request >> i & 1 == 1;
+            let name = &rules.phases[i];
+            if on_request {
+                format!("{name} (on request)")
+            } else {
+                name.clone()
+            }
+        })
+        .collect();
+    println!("phases: {}", phases.join(" -> "));
     if rules.plan.points.is_empty() {
         println!("decision points: none declared");
     }
