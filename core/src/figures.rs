@@ -54,6 +54,16 @@ pub struct Figure {
 /// [`Figure::tile`] of a figure that is not on the board.
 pub const NO_TILE: u32 = u32::MAX;
 
+impl Figure {
+    /// Puts the figure at `at`, on `tile` ([`NO_TILE`] off the board), counting one move;
+    /// the engine's only way to change where a figure is.
+    pub(crate) fn relocate(&mut self, at: Location, tile: u32) {
+        self.at = at;
+        self.tile = tile;
+        self.moves = self.moves.wrapping_add(1);
+    }
+}
+
 /// The broad class of a figure kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]

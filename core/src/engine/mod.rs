@@ -153,8 +153,8 @@ impl Game {
         // The setup's events are kept until the caller says whether it wants a log.
         game.keep_log = true;
         game.place_tile(None, start, Pos::ORIGIN, Rotation::default());
-        game.emit(Event::TurnStarted { turn: 1, player: 0 });
         game.state.turn.phase = game.next_phase(0).unwrap_or(0) as u8;
+        game.emit(Event::TurnStarted { turn: 1, player: 0 });
         game.enter_phase();
         game.advance();
         game.keep_log = false;
@@ -785,10 +785,7 @@ impl Game {
                     .first_in_supply(player, figure)
                     .ok_or("deployed a figure the player does not have in supply")?;
                 let tile = st.board.graph.node(node).tile;
-                let fig = &mut st.figures[f as usize];
-                fig.at = Location::Feature(node);
-                fig.tile = tile;
-                fig.moves = fig.moves.wrapping_add(1);
+                st.figures[f as usize].relocate(Location::Feature(node), tile);
                 st.board.graph.add_occupants(node, 1);
                 self.emit(Event::FigureDeployed { figure: f, node });
             }
@@ -806,10 +803,7 @@ impl Game {
                     st.board.graph.add_occupants(n, 1);
                 }
                 let tile = st.location_tile(to).unwrap_or(NO_TILE);
-                let fig = &mut st.figures[figure as usize];
-                fig.at = to;
-                fig.tile = tile;
-                fig.moves = fig.moves.wrapping_add(1);
+                st.figures[figure as usize].relocate(to, tile);
                 let by = self.actor;
                 self.emit(Event::FigureMoved {
                     figure,
@@ -826,13 +820,12 @@ impl Game {
                     .get_mut(figure as usize)
                     .ok_or("returned a figure that does not exist")?;
                 let from = f.at;
-                f.at = if f.owner == NEUTRAL {
+                let home = if f.owner == NEUTRAL {
                     Location::OffBoard
                 } else {
                     Location::Supply
                 };
-                f.tile = NO_TILE;
-                f.moves = f.moves.wrapping_add(1);
+                f.relocate(home, NO_TILE);
                 if let Location::Feature(n) = from {
                     st.board.graph.add_occupants(n, -1);
                 }
