@@ -38,6 +38,20 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "unknown-expect-player.json",
             "tests/records/unknown-expect-player.json:3:34: error: no player named `Carol`",
         ),
+        // A square or a feature reference with elements to spare is no valid record, in
+        // TOML as in JSON (spec: `at = [x, y]`, `[x, y, PORT]`).
+        (
+            "extra-coordinate.toml",
+            "tests/records/extra-coordinate.toml:8:6: error: invalid length 3, expected [x, y]",
+        ),
+        (
+            "extra-coordinate.json",
+            "tests/records/extra-coordinate.json:3:48: error: invalid length 3, expected [x, y]",
+        ),
+        (
+            "extra-port.toml",
+            "tests/records/extra-port.toml:12:12: error: invalid length 4, expected [x, y, PORT]",
+        ),
     ];
     for (file, want) in cases {
         let (code, _, err) = replay(file);

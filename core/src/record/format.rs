@@ -113,8 +113,73 @@ pub enum SupplyKind {
 }
 
 /// A feature reference `[x, y, PORT]`; PORT is a port name or an inner feature's kind.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct FeatureRef(pub i32, pub i32, pub String);
+
+impl<'de> Deserialize<'de> for FeatureRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FeatureRef, D::Error> {
+        let (x, y, port) = exact::triple(d)?;
+        Ok(FeatureRef(x, y, port))
+    }
+}
+
+/// Arrays of an exact length: `[x, y]` and `[x, y, PORT]`. Serde leaves extra elements
+/// to the format, and a TOML move table drops them silently; a record with them is not a
+/// valid record (exit 2), in TOML as in JSON.
+mod exact {
+    use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
+    use std::fmt;
+
+    struct Seq<const N: usize>;
+
+    impl<'de, const N: usize> Visitor<'de> for Seq<N> {
+        type Value = (i32, i32, Option<String>);
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(if N == 2 { "[x, y]" } else { "[x, y, PORT]" })
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let missing = |i| de::Error::invalid_length(i, &self);
+            let x = seq.next_element()?.ok_or_else(|| missing(0))?;
+            let y = seq.next_element()?.ok_or_else(|| missing(1))?;
+            let port = if N == 3 {
+                Some(seq.next_element()?.ok_or_else(|| missing(2))?)
+            } else {
+                None
+            };
+            let mut len = N;
+            while seq.next_element::<IgnoredAny>()?.is_some() {
+                len += 1;
+            }
+            if len > N {
+                return Err(de::Error::invalid_length(len, &self));
+            }
+            Ok((x, y, port))
+        }
+    }
+
+    /// `[x, y, PORT]`.
+    pub fn triple<'de, D: Deserializer<'de>>(d: D) -> Result<(i32, i32, String), D::Error> {
+        let (x, y, port) = d.deserialize_seq(Seq::<3>)?;
+        Ok((x, y, port.unwrap_or_default()))
+    }
+
+    /// `[x, y]`.
+    pub fn square<'de, D: Deserializer<'de>>(d: D) -> Result<[i32; 2], D::Error> {
+        let (x, y, _) = d.deserialize_seq(Seq::<2>)?;
+        Ok([x, y])
+    }
+
+    /// An optional `[x, y]`.
+    pub fn opt_square<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[i32; 2]>, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Square(#[serde(deserialize_with = "square")] [i32; 2]);
+        Ok(Option::<Square>::deserialize(d)?.map(|s| s.0))
+    }
+
+    use serde::Deserialize;
+}
 
 /// One decision. Exactly one move key is given (`place` comes with `at` and `rotation`).
 /// Expansions may define further move keys; those land in `other`.
@@ -124,7 +189,11 @@ pub struct Move {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
     /// Where to place it, `[x, y]`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "exact::opt_square"
+    )]
     pub at: Option<[i32; 2]>,
     /// Clockwise degrees: 0, 90, 180 or 270.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -145,7 +214,11 @@ pub struct Move {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<String>,
     /// Return one of your followers trapped on the trap tile at `[x, y]` (Russian promos).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "exact::opt_square"
+    )]
     pub release: Option<[i32; 2]>,
     /// Move keys of other expansions.
     #[serde(flatten)]
@@ -157,7 +230,7 @@ pub struct Move {
 #[serde(untagged)]
 pub enum Whereabouts {
     /// `[x, y]`
-    At([i32; 2]),
+    At(#[serde(deserialize_with = "exact::square")] [i32; 2]),
     /// `"off-board"`
     Off(OffBoard),
 }
