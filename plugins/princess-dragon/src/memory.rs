@@ -11,15 +11,9 @@ use carc_core::figures::FigureId;
 
 use crate::names::DRAGON_STEPS;
 
-/// The expansion's record, decoded.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Memory {
-    /// The follower the fairy came to (HiG) and its move count then, if any.
-    pub fairy_follower: Option<(FigureId, u32)>,
-    /// Tiles (placement indices) the dragon has been on in this movement, the start first
-    /// (empty: no movement).
-    pub visited: Vec<u32>,
-}
+/// The expansion's record: what it reads from it, and the commands that change it.
+#[derive(Clone, Copy, Debug)]
+pub struct Memory;
 
 impl Memory {
     /// The follower the fairy stands next to (PD-14): the one it came to, while that
@@ -56,11 +50,12 @@ impl Memory {
     /// dropped, the fairy's follower kept (changed in place: no new record).
     pub fn start_movement(ctx: &Ctx, start: Option<u32>, out: &mut Vec<Command>) {
         if ctx.my_data().is_empty() {
-            let memory = Memory {
-                fairy_follower: None,
-                visited: start.into_iter().collect(),
-            };
-            out.push(memory.store());
+            // The first record: no fairy's follower yet, and room for a whole movement's
+            // tiles, so that steps do not reallocate.
+            let mut data = Vec::with_capacity(2 + DRAGON_STEPS as usize);
+            data.push(-1);
+            data.extend(start.map(i64::from));
+            out.push(Command::SetExtData { data });
             return;
         }
         out.push(Command::ResizeExt { len: 1 });
@@ -78,15 +73,6 @@ impl Memory {
             index: ctx.my_data().len().max(1) as u32,
             value: i64::from(tile),
         });
-    }
-
-    /// The command that stores the record.
-    pub fn store(&self) -> Command {
-        // Room for a whole movement's tiles, so that steps do not reallocate.
-        let mut data = Vec::with_capacity(2 + DRAGON_STEPS as usize);
-        data.push(self.fairy_follower.map_or(-1, pack));
-        data.extend(self.visited.iter().map(|&t| i64::from(t)));
-        Command::SetExtData { data }
     }
 }
 
