@@ -16,10 +16,8 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let Some(placed) = state.turn.placed else {
         return;
     };
-    let pt = state.board.tiles[placed as usize];
-    if !ids.tile_is(pt.tile, Ids::PORTAL)
-        || state.first_in_supply(state.turn.player, FOLLOWER).is_none()
-    {
+    // Asked only after a portal tile (see the expansion's `actions`).
+    if state.first_in_supply(state.turn.player, FOLLOWER).is_none() {
         return;
     }
     let graph = &state.board.graph;

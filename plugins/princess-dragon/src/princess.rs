@@ -9,7 +9,6 @@ use carc_core::tiles::kinds;
 use crate::names::Ids;
 
 /// Whether the tile placed this turn has a princess city.
-#[inline]
 fn placed_a_princess(ctx: &Ctx, ids: &Ids) -> bool {
     ctx.state
         .turn
@@ -49,10 +48,8 @@ pub fn removable_knights(ctx: &Ctx, ids: &Ids) -> Vec<(NodeId, FigureId)> {
 
 /// PD-17: remove one knight of the city the princess joined (one move per knight, naming
 /// the segment it stands on; a record may name the city through any of its segments).
+/// Asked only after a princess tile (see the expansion's `actions`).
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
-    if !placed_a_princess(ctx, ids) {
-        return;
-    }
     for (node, _) in removable_knights(ctx, ids) {
         out.push(Action::Verb {
             verb: ids.princess_verb,
