@@ -17,20 +17,33 @@ fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
 /// PD-11: instead of deploying, move the fairy next to one of your followers on the board
 /// (not on the dragon's tile, PD-3):
 /// one move per follower, naming the segment it stands on (a record may name its feature
-/// on that tile through any other segment; the engine finds the move).
+/// on that tile through any other segment; the engine finds the move). Moving it to the
+/// follower it already stands next to is no move (a pass does that), so it is not offered;
+/// under PD-OPT-3 `on-tile` the fairy stands on a tile, and no move keeps it on its tile.
 pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
     let player = ctx.state.turn.player;
     let figures = &ctx.state.figures;
     let players = ctx.state.players.len();
     // Not onto the dragon's tile (PD-3).
     let dragon = crate::dragon::dragon_tile(ctx, ids).unwrap_or(NO_TILE);
+    // Not to where the fairy already is (PD-11).
+    let (stays_tile, stays_figure) = if ids.options.fairy_on_tile {
+        (fairy_tile(ctx, ids).unwrap_or(NO_TILE), usize::MAX)
+    } else {
+        let f = Memory::fairy_follower(ctx).map_or(usize::MAX, usize::from);
+        (NO_TILE, f)
+    };
     for &kind in &ids.follower_kinds {
-        let Some(mine) = figures.get(ctx.rules.player_figures(kind, player, players)) else {
+        let range = ctx.rules.player_figures(kind, player, players);
+        let first = range.start;
+        let Some(mine) = figures.get(range) else {
             continue;
         };
-        for fig in mine {
+        for (i, fig) in mine.iter().enumerate() {
             if let Location::Feature(n) = fig.at
                 && fig.tile != dragon
+                && fig.tile != stays_tile
+                && first + i != stays_figure
             {
                 out.push(Action::Verb {
                     verb: ids.fairy_verb,

@@ -1,5 +1,5 @@
 //! Invariants over many random seeded games with The Princess and the Dragon (PD-2, PD-3,
-//! PD-5, PD-12, BASE-2, records).
+//! PD-5, PD-11, PD-12, BASE-2, records).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -7,7 +7,7 @@ use std::sync::Arc;
 use carc_core::base::BaseGame;
 use carc_core::bots::{BotGame, Strategy, bot_game};
 use carc_core::catalog::Catalog;
-use carc_core::engine::{Action, Game};
+use carc_core::engine::{Action, Arg, Game};
 use carc_core::figures::{FigureClass, Location, NEUTRAL};
 use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
@@ -120,6 +120,7 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
     let options = BTreeMap::new();
     let rules = rules(&options);
     let catalog = catalog();
+    let fairy_verb = rules.verb("fairy").expect("declared").0;
     let mut steps = 0u64;
     let mut fairy_moves = 0u64;
     for seed in 0..GAMES {
@@ -129,6 +130,8 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
             mut game, mut bots, ..
         } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
         let mut moves = Vec::new();
+        // The follower the fairy was last moved next to, with its move count then.
+        let mut fairy_next_to: Option<(usize, u32)> = None;
         while !game.is_over() {
             let a = bots[game.decider() as usize]
                 .choose(&mut game)
@@ -150,6 +153,32 @@ fn random_games_with_the_dragon_keep_the_invariants_and_replay() {
                 );
             }
             fairy_moves += u64::from(matches!(a, Action::Verb { .. }) && !is_step);
+            let is_fairy_move = matches!(a, Action::Verb { verb, .. } if verb == fairy_verb);
+            // PD-11: the fairy is never moved to the follower it already stands next to.
+            if let (
+                true,
+                Action::Verb {
+                    arg: Arg::Feature(node),
+                    ..
+                },
+            ) = (is_fairy_move, a)
+            {
+                let follower = game
+                    .state
+                    .figures
+                    .iter()
+                    .position(|f| {
+                        f.owner == game.state.turn.player && f.at == Location::Feature(node)
+                    })
+                    .expect("a fairy move names a follower of the player");
+                let now = (follower, game.state.figures[follower].moves);
+                assert_ne!(
+                    fairy_next_to,
+                    Some(now),
+                    "seed {seed}: the fairy was offered the follower it stands next to"
+                );
+                fairy_next_to = Some(now);
+            }
             moves.push(action_to_move(&game.rules, &game.state, &a));
             game.apply(&a).expect("legal");
             check(&game, seed, &a, is_step);

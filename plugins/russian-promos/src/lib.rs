@@ -77,7 +77,8 @@ impl Expansion for RussianPromos {
         Hooks {
             enter: phase == "score",
             actions: phase == "deploy",
-            restricts: false,
+            // No deployment on the Vodyanoy tile (RP-7).
+            restricts: phase == "deploy",
             // Releasing a trapped follower is the figure step (RP-9).
             figure_step: phase == "deploy",
         }
@@ -94,6 +95,15 @@ impl Expansion for RussianPromos {
         if ctx.phase == "deploy" {
             release::actions(ctx, self.ids(ctx), out);
         }
+    }
+
+    fn restricts(&self, ctx: &Ctx) -> bool {
+        // Asked in the deploy phase only (see `hooks_in`).
+        traps::any_vodyanoy(ctx, self.ids(ctx))
+    }
+
+    fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
+        traps::deploys_on_vodyanoy(ctx, self.ids(ctx), action)
     }
 
     fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use carc_core::engine::{Command, Reason};
+use carc_core::engine::{Action, Command, Reason};
 use carc_core::expansion::Ctx;
 use carc_core::features::NodeId;
 use carc_core::figures::{FigureClass, FigureId, Location, NEUTRAL};
@@ -26,6 +26,28 @@ pub fn vodyanoy_tiles(ctx: &Ctx, ids: &Ids) -> Vec<u32> {
                 .has_marker(ids.vodyanoy)
         })
         .collect()
+}
+
+/// Whether a Vodyanoy tile is on the board.
+pub fn any_vodyanoy(ctx: &Ctx, ids: &Ids) -> bool {
+    let board = &ctx.state.board;
+    board
+        .tiles
+        .iter()
+        .any(|t| ctx.rules.tiles.tile(t.tile).has_marker(ids.vodyanoy))
+}
+
+/// RP-7: no figure is deployed on the Vodyanoy tile itself, by any means (the portal
+/// included): the figures there are its prisoners.
+pub fn deploys_on_vodyanoy(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
+    let Action::Deploy { node, .. } = *action else {
+        return false;
+    };
+    let board = &ctx.state.board;
+    (node as usize) < board.graph.len() && {
+        let tile = board.tiles[board.graph.node(node).tile as usize].tile;
+        ctx.rules.tiles.tile(tile).has_marker(ids.vodyanoy)
+    }
 }
 
 /// Solovei's roads: `(Solovei tile, its road's node)`.
@@ -50,23 +72,51 @@ pub fn solovei_roads(ctx: &Ctx, ids: &Ids) -> Vec<(u32, NodeId)> {
 }
 
 /// Whether a trap may take this figure: a player's figure of flesh and blood standing on
-/// a feature that is no shelter (RP-6, RP-7; the fairy gives no protection).
+/// a feature that is no shelter (RP-6, RP-7; the fairy gives no protection), or standing
+/// on a tile outside Vodyanoy (a Solovei prisoner, which Vodyanoy takes next to it, RP-8).
 fn catchable(ctx: &Ctx, ids: &Ids, f: FigureId) -> bool {
     let fig = ctx.state.figures[f as usize];
-    let Location::Feature(n) = fig.at else {
-        return false;
+    let place_ok = match fig.at {
+        Location::Feature(n) => !ids
+            .shelter
+            .get(ctx.state.board.graph.node(n).kind as usize)
+            .copied()
+            .unwrap_or(false),
+        Location::Tile(t) => !is_vodyanoy(ctx, ids, t),
+        Location::Supply | Location::OffBoard => false,
     };
+    place_ok && catchable_kind(ids, fig)
+}
+
+/// Whether the traps take figures like this one: a player's, of flesh and blood.
+fn catchable_kind(ids: &Ids, fig: carc_core::figures::Figure) -> bool {
     fig.owner != NEUTRAL
         && ids
             .catchable
             .get(fig.kind as usize)
             .copied()
             .unwrap_or(false)
-        && !ids
-            .shelter
-            .get(ctx.state.board.graph.node(n).kind as usize)
-            .copied()
-            .unwrap_or(false)
+}
+
+/// Whether a placed tile carries Vodyanoy.
+fn is_vodyanoy(ctx: &Ctx, ids: &Ids, tile: u32) -> bool {
+    let board = &ctx.state.board;
+    board
+        .tiles
+        .get(tile as usize)
+        .is_some_and(|t| ctx.rules.tiles.tile(t.tile).has_marker(ids.vodyanoy))
+}
+
+/// RP-8: a Vodyanoy tile next to (8-neighbourhood) a trap tile, which takes the prisoners
+/// put there.
+fn vodyanoy_next_to(ctx: &Ctx, ids: &Ids, vodyanoy: &[u32], tile: u32) -> Option<u32> {
+    let board = &ctx.state.board;
+    let around = board.tiles[tile as usize].pos.surrounding();
+    vodyanoy
+        .iter()
+        .copied()
+        .find(|&v| v != tile && around.contains(&board.tiles[v as usize].pos))
+        .filter(|_| !is_vodyanoy(ctx, ids, tile))
 }
 
 /// RP-7: of the candidates, those on a tile next to (8-neighbourhood) a Vodyanoy tile.
@@ -188,6 +238,16 @@ fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec
             }
         }
     }
+    // RP-8: a figure trapped on a tile next to Vodyanoy is moved on to Vodyanoy, which
+    // takes every catchable figure on the tiles around it.
+    let vodyanoy = vodyanoy_tiles(ctx, ids);
+    for (f, t) in &mut taken {
+        if catchable_kind(ids, ctx.state.figures[*f as usize])
+            && let Some(v) = vodyanoy_next_to(ctx, ids, &vodyanoy, *t)
+        {
+            *t = v;
+        }
+    }
     let mut seen: Vec<FigureId> = solovei_roads(ctx, ids)
         .into_iter()
         .flat_map(|(_, node)| on_road(ctx, ids, node))
@@ -205,7 +265,6 @@ fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec
         .retain(|(g, _)| !taken.iter().any(|(f, _)| f == g));
     memory.trapped.extend(taken.iter().map(|&(f, _)| (f, turn)));
     out.push(memory.store());
-    let vodyanoy = vodyanoy_tiles(ctx, ids);
     for (f, t) in taken {
         let by = if vodyanoy.contains(&t) {
             "Vodyanoy"

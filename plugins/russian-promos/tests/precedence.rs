@@ -85,14 +85,15 @@ fn declarations_about_expansions_not_in_the_game_are_ignored() {
     assert!(Rules::new(list, &BTreeMap::new()).is_ok());
 }
 
-/// RP-11: Alice's thief is deployed at (2, 0), on Solovei's road (Solovei at (1, 0)) and
-/// diagonally next to Vodyanoy (1, 1): both traps claim it.
+/// RP-11: Bob's thief is deployed at (-2, 0), on Solovei's road (Solovei at (1, 0)) and
+/// diagonally next to Vodyanoy (-1, 1): both traps claim it. Solovei's tile is two squares
+/// from Vodyanoy's, so a prisoner of Solovei stays there (RP-8).
 const BOTH_CLAIM: &str = r#"
 [game]
 expansions = ["russian-promos"]
 players = ["Alice", "Bob"]
 supply = "draw"
-draw = ["rp:solovei-razboynik", "rp:vodyanoy", "base:U"]
+draw = ["rp:solovei-razboynik", "base:U", "rp:vodyanoy", "base:U"]
 
 [[move]]
 place = "rp:solovei-razboynik"
@@ -103,8 +104,16 @@ rotation = 0
 pass = true
 
 [[move]]
+place = "base:U"
+at = [-1, 0]
+rotation = 0
+
+[[move]]
+pass = true
+
+[[move]]
 place = "rp:vodyanoy"
-at = [1, 1]
+at = [-1, 1]
 rotation = 0
 
 [[move]]
@@ -112,15 +121,15 @@ pass = true
 
 [[move]]
 place = "base:U"
-at = [2, 0]
+at = [-2, 0]
 rotation = 0
 
 [[move]]
-follower = [2, 0, "E"]
+follower = [-2, 0, "E"]
 "#;
 
-/// Replays [`BOTH_CLAIM`] with the promos under `manifest`: (where Alice's thief ended
-/// up, Alice's final score).
+/// Replays [`BOTH_CLAIM`] with the promos under `manifest`: (where Bob's thief ended up,
+/// Bob's final score).
 fn outcome(manifest: &str) -> (Pos, i32) {
     let m = Manifest::from_toml(manifest, "manifest.toml").expect("manifest parses");
     let mut catalog = Catalog::new();
@@ -137,16 +146,16 @@ fn outcome(manifest: &str) -> (Pos, i32) {
         .state
         .figures
         .iter()
-        .position(|f| f.owner == 0 && matches!(f.at, Location::Tile(_)))
-        .expect("Alice's thief is trapped");
+        .position(|f| f.owner == 1 && matches!(f.at, Location::Tile(_)))
+        .expect("Bob's thief is trapped");
     let pos = game.state.figure_pos(thief as u16).expect("on the board");
-    (pos, game.state.players[0].score)
+    (pos, game.state.players[1].score)
 }
 
 #[test]
 fn rp_11_follows_the_declared_order_and_flips_with_it() {
     // As shipped: Vodyanoy first; the thief is on Vodyanoy and costs 2 at the end (RP-10).
-    assert_eq!(outcome(MANIFEST_TOML), (Pos::new(1, 1), -2));
+    assert_eq!(outcome(MANIFEST_TOML), (Pos::new(-1, 1), -2));
     // The same code under the opposite declaration: Solovei takes it; it costs nothing.
     let flipped = MANIFEST_TOML.replace(
         "before = [\"russian-promos:solovei\"]",

@@ -1,6 +1,6 @@
 //! Invariants over many random seeded games with both expansions (RP-8, RP-10, BASE-2,
-//! records): followers are conserved (supply + board + trapped = 7), prisoners never
-//! score, and every written record replays to the same final state.
+//! RP-7, records): followers are conserved (supply + board + trapped = 7), prisoners never
+//! score, nothing is deployed on Vodyanoy, and every written record replays to the same final state.
 
 mod common;
 
@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use carc_core::base::BaseGame;
 use carc_core::bots::{BotGame, Strategy, bot_game};
-use carc_core::engine::{Command, Event, EventKind, Reason};
+use carc_core::engine::{Action, Command, Event, EventKind, Reason};
 use carc_core::expansion::{Ctx, EventKinds, Expansion, Manifest};
 use carc_core::figures::{FigureClass, Location};
 use carc_core::record::{self, Record, action_to_move};
@@ -81,6 +81,7 @@ fn random_games_with_both_expansions_keep_the_invariants_and_replay() {
         .expect("rules"),
     );
     let catalog = common::both_expansions();
+    let vodyanoy = rules.vocab.marker("vodyanoy").expect("registered");
     let mut traps = 0usize;
     let mut releases = 0usize;
     for seed in 0..GAMES {
@@ -94,6 +95,15 @@ fn random_games_with_both_expansions_keep_the_invariants_and_replay() {
             let a = bots[game.decider() as usize]
                 .choose(&mut game)
                 .expect("move");
+            // RP-7: nothing is deployed on the Vodyanoy tile itself.
+            if let Action::Deploy { node, .. } = a {
+                let board = &game.state.board;
+                let tile = board.tiles[board.graph.node(node).tile as usize].tile;
+                assert!(
+                    !game.rules.tiles.tile(tile).has_marker(vodyanoy),
+                    "seed {seed}: a deployment on the Vodyanoy tile was offered"
+                );
+            }
             let m = action_to_move(&game.rules, &game.state, &a);
             releases += usize::from(m.release.is_some());
             moves.push(m);
