@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::features::{FeatureGraph, NodeId};
 use crate::geometry::{Port, Pos, Rotation, Side};
-use crate::tiles::{KindId, KindShape, TileType, TileTypeId, Vocabulary};
+use crate::tiles::{KindId, KindShape, MarkerId, TileType, TileTypeId, Vocabulary};
 
 /// "Any kind may go here" in an open square's requirements.
 pub const ANY_SIDE: KindId = KindId::MAX;
@@ -72,6 +72,13 @@ pub struct Board {
     /// from `at`; not serialized (a deserialized board answers from `at`).
     #[serde(skip)]
     neighbours: Vec<[u32; 4]>,
+    /// The placed tiles carrying a tile marker, as `(marker, tile index)` in placement
+    /// order (kept as tiles are placed, so rules never scan the board for them).
+    #[serde(default)]
+    pub marked_tiles: Vec<(MarkerId, u32)>,
+    /// The nodes of features carrying a marker, as `(marker, node)` in placement order.
+    #[serde(default)]
+    pub marked_nodes: Vec<(MarkerId, NodeId)>,
 }
 
 /// "No tile there" in [`Board::neighbour`]'s table.
@@ -222,6 +229,12 @@ impl Board {
             };
             self.graph
                 .add(index, i as u8, f.kind, open, f.pennants as u16);
+            for &m in &f.markers {
+                self.marked_nodes.push((m, first_node + i as NodeId));
+            }
+        }
+        for &m in &tile.markers {
+            self.marked_tiles.push((m, index));
         }
         self.tiles.push(PlacedTile {
             tile: id,

@@ -31,6 +31,9 @@ pub struct Ctx<'a> {
     pub me: usize,
     /// The current phase's name.
     pub phase: &'a str,
+    /// While [`Expansion::restricts`] and [`Expansion::forbid`] judge a decision's
+    /// actions: the expansions that offered them, one bit each (0 otherwise).
+    pub offered_by: u64,
 }
 
 impl<'a> Ctx<'a> {
@@ -102,6 +105,12 @@ impl EventKinds {
 pub trait Expansion: Send + Sync {
     /// The declarations.
     fn manifest(&self) -> Manifest;
+
+    /// Sets the expansion up for a set of rules, once they are put together and before
+    /// any other hook is asked (a plugin resolves its names here). `me` is its index.
+    fn prepare(&self, _rules: &Rules, _me: usize) -> Result<(), String> {
+        Ok(())
+    }
 
     /// Whether a tile (of any expansion) stays out of the supply under this expansion's
     /// options (e.g. the Russian promos' `sets = 2013`). `me` is its index in the rules.

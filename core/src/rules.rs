@@ -228,38 +228,6 @@ impl Rules {
                 .iter()
                 .any(|t| t == crate::engine::RETURNS_WITH_LAST_FOLLOWER)
         });
-        let hooks: Vec<Vec<crate::expansion::Hooks>> = phases
-            .iter()
-            .map(|p| expansions.iter().map(|e| e.hooks_in(p)).collect())
-            .collect();
-        let events: Vec<crate::expansion::EventKinds> =
-            expansions.iter().map(|e| e.events()).collect();
-        let hook_masks = hooks
-            .iter()
-            .map(|per| {
-                let mask = |f: fn(&crate::expansion::Hooks) -> bool| {
-                    per.iter()
-                        .enumerate()
-                        .filter(|(_, h)| f(h))
-                        .fold(0u64, |m, (i, _)| m | 1 << i)
-                };
-                HookMasks {
-                    enter: mask(|h| h.enter),
-                    actions: mask(|h| h.actions),
-                    restricts: mask(|h| h.restricts),
-                    figure_step: mask(|h| h.actions && h.figure_step),
-                }
-            })
-            .collect();
-        let listeners = (0..32u32)
-            .map(|kind| {
-                events
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, e)| e.0 >> kind & 1 == 1)
-                    .fold(0u64, |m, (i, _)| m | 1 << i)
-            })
-            .collect();
         let place_phase = phases.iter().position(|p| p == "place-tile").unwrap_or(0);
         let mut kind_start = Vec::new();
         let (mut fixed, mut per_player) = (0, 0);
@@ -269,8 +237,8 @@ impl Rules {
             fixed += neutral_count(decl);
         }
         let mut rules = Rules {
-            hook_masks,
-            listeners,
+            hook_masks: Vec::new(),
+            listeners: Vec::new(),
             tile_flags: Vec::new(),
             kind_start,
             place_phase,
@@ -286,6 +254,18 @@ impl Rules {
             verbs,
             options: option_values,
         };
+        // Each expansion is set up for these rules before any of its hooks is asked.
+        for (i, e) in rules.expansions.iter().enumerate() {
+            e.prepare(&rules, i).map_err(|why| {
+                RulesError(format!(
+                    "expansion `{}` could not be set up: {why}",
+                    rules.manifests[i].id
+                ))
+            })?;
+        }
+        let (hook_masks, listeners) = hook_masks(&rules.phases, &rules.expansions);
+        rules.hook_masks = hook_masks;
+        rules.listeners = listeners;
         // Asked once here, so that no expansion code runs when a supply is built.
         rules.tile_flags = (0..rules.tiles.types.len())
             .map(|i| {
@@ -571,4 +551,41 @@ struct TileFlags {
     may_redraw: bool,
     /// One bit per expansion that watches it ([`Expansion::watches_tile`]).
     watchers: u64,
+}
+
+/// Per phase, which expansions use which hook there; per event kind, which expansions
+/// want it (one bit per expansion), as the expansions declare.
+fn hook_masks(phases: &[String], expansions: &[Box<dyn Expansion>]) -> (Vec<HookMasks>, Vec<u64>) {
+    let hooks: Vec<Vec<crate::expansion::Hooks>> = phases
+        .iter()
+        .map(|p| expansions.iter().map(|e| e.hooks_in(p)).collect())
+        .collect();
+    let events: Vec<crate::expansion::EventKinds> = expansions.iter().map(|e| e.events()).collect();
+    let hook_masks = hooks
+        .iter()
+        .map(|per| {
+            let mask = |f: fn(&crate::expansion::Hooks) -> bool| {
+                per.iter()
+                    .enumerate()
+                    .filter(|(_, h)| f(h))
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            };
+            HookMasks {
+                enter: mask(|h| h.enter),
+                actions: mask(|h| h.actions),
+                restricts: mask(|h| h.restricts),
+                figure_step: mask(|h| h.actions && h.figure_step),
+            }
+        })
+        .collect();
+    let listeners = (0..32u32)
+        .map(|kind| {
+            events
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.0 >> kind & 1 == 1)
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        })
+        .collect();
+    (hook_masks, listeners)
 }

@@ -83,3 +83,80 @@ fn a_builder_goes_home_with_its_owners_last_follower() {
     assert_eq!(game.state.figures[builder].at, Location::Supply);
     assert_eq!(game.state.in_supply(0, FOLLOWER), 7);
 }
+
+/// A command about a figure that an earlier command of the same step has already moved
+/// is refused, not applied: when the road scores, its thief returns first and takes the
+/// builder home with it; the scoring's own "return the builder" then finds the builder
+/// gone and changes nothing (no "returns from the supply" in the log).
+#[test]
+fn a_command_about_a_figure_moved_earlier_in_the_step_is_refused() {
+    use carc_core::engine::Event;
+    let rules = Arc::new(
+        Rules::new(
+            vec![Box::new(BaseGame), Box::new(Builders)],
+            &BTreeMap::new(),
+        )
+        .expect("rules"),
+    );
+    let builder_kind = Builders::kind(&rules);
+    let (u, a) = (
+        rules.tiles.get("base:U").expect("U"),
+        rules.tiles.get("base:A").expect("A"),
+    );
+    let mut game = Game::new(
+        rules.clone(),
+        Setup {
+            players: vec!["Alice".into()],
+            listed: 0,
+            draw_order: vec![u, u, a, a, u],
+            seed: 0,
+            full_supply: false,
+        },
+    )
+    .expect("game");
+    place(&mut game, "base:U", 1, 0);
+    let road1 = road(&game, 1, 0);
+    game.apply(&Action::Deploy {
+        figure: FOLLOWER,
+        node: road1,
+    })
+    .expect("thief");
+    place(&mut game, "base:U", 2, 0);
+    game.apply(&Action::Deploy {
+        figure: builder_kind,
+        node: road(&game, 2, 0),
+    })
+    .expect("builder");
+    let builder = game
+        .state
+        .figures
+        .iter()
+        .position(|f| f.kind == builder_kind)
+        .expect("builder") as u16;
+    // Road ends on both sides: monasteries with their road turned towards the road.
+    game.place("base:A", Pos::new(3, 0), Rotation::quarter_turns(1))
+        .expect("east end");
+    game.apply(&Action::Pass).expect("pass");
+    game.keep_log(true);
+    game.place("base:A", Pos::new(-1, 0), Rotation::quarter_turns(3))
+        .expect("west end");
+    game.apply(&Action::Pass).expect("pass: the road scores");
+    let log = game.take_log();
+    let returns: Vec<&Event> = log
+        .iter()
+        .filter(|e| matches!(e, Event::FigureReturned { figure, .. } if *figure == builder))
+        .collect();
+    assert_eq!(returns.len(), 1, "the builder returned once: {returns:?}");
+    assert!(
+        !log.iter().any(|e| matches!(
+            e,
+            Event::FigureReturned {
+                from: Location::Supply,
+                ..
+            }
+        )),
+        "nothing returns from the supply: {log:?}"
+    );
+    assert_eq!(game.state.figures[builder as usize].at, Location::Supply);
+    assert!(game.faults().is_empty(), "{:?}", game.faults());
+}

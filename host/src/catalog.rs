@@ -1,20 +1,52 @@
-//! The expansions this host offers. Until dynamic loading lands, expansion crates are
-//! linked statically through the same `Expansion` trait.
+//! The expansions this host offers: the shipped plugins, loaded from their shared
+//! libraries (the default) or, with `--linked`, the same plugin crates linked into this
+//! binary. Both go through the same plugin module and the same SDK boundary.
 
-use std::sync::Arc;
+use std::sync::OnceLock;
 
-use carc_core::catalog::{Catalog, Factory};
+use carc_core::catalog::Catalog;
+use carc_core::plugin::Plugin;
 
-/// Every expansion available to `--expansions`.
+use crate::plugins::{self, Found};
+
+/// Whether `--linked` was given (set once, by `main`).
+static LINKED: OnceLock<bool> = OnceLock::new();
+/// The plugins found, looked for once per process.
+static FOUND: OnceLock<Vec<Found>> = OnceLock::new();
+
+/// Uses the plugin crates linked into this binary instead of their libraries.
+pub fn use_linked(linked: bool) {
+    let _ = LINKED.set(linked);
+}
+
+/// Whether the plugins come from this binary rather than from libraries.
+pub fn linked() -> bool {
+    LINKED.get().copied().unwrap_or(false)
+}
+
+/// The shipped plugins as found (loaded or refused, with why).
+pub fn found() -> &'static [Found] {
+    FOUND.get_or_init(|| {
+        if linked() {
+            plugins::shipped_linked()
+        } else {
+            plugins::shipped_libraries(None)
+        }
+    })
+}
+
+/// Every expansion available to `--expansions`. A plugin that could not be loaded is
+/// left out, with a warning naming it and why.
 pub fn catalog() -> Catalog {
     let mut c = Catalog::new();
-    let statics: [Factory; 2] = [
-        Arc::new(|| Box::new(carc_princess_dragon::PrincessDragon::new())),
-        Arc::new(|| Box::new(carc_russian_promos::RussianPromos::new())),
-    ];
-    for f in statics {
-        if let Err(e) = c.add(f) {
-            eprintln!("warning: an expansion could not be offered: {e}");
+    for f in found() {
+        let added = f
+            .module
+            .clone()
+            .and_then(Plugin::factory)
+            .and_then(|factory| c.add(factory));
+        if let Err(e) = added {
+            eprintln!("warning: plugin `{}` is not available: {e}", f.name);
         }
     }
     c

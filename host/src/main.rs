@@ -2,6 +2,7 @@
 
 mod catalog;
 mod cmd;
+mod plugins;
 
 use std::process::ExitCode;
 
@@ -15,6 +16,10 @@ use clap::{Parser, Subcommand};
     about = "Carcassonne rules engine with expansion plugins"
 )]
 struct Cli {
+    /// Use the expansion plugins linked into this binary instead of loading their
+    /// shared libraries (same plugins, same boundary; for comparison and embedding).
+    #[arg(long, global = true)]
+    linked: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -35,11 +40,15 @@ enum Command {
     Rules(cmd::rules::RulesArgs),
     /// Show phases, the resolved rule order at every decision point, and why.
     Plan(cmd::plan::PlanArgs),
+    /// The expansion plugins: where each was found and whether it loaded.
+    #[command(subcommand)]
+    Plugins(cmd::plugins::PluginsCommand),
 }
 
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = Cli::parse();
+    catalog::use_linked(cli.linked);
     let code = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
@@ -48,6 +57,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Rules(a) => cmd::rules::run(a),
         Command::Plan(a) => cmd::plan::run(a),
+        Command::Plugins(c) => cmd::plugins::run(c),
     };
     ExitCode::from(code)
 }

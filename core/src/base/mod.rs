@@ -1,7 +1,7 @@
 //! The base game (BASE-1 … BASE-10), written as an expansion like any other: it declares
 //! the core phases and the follower, offers placements and deployments, and scores.
 
-mod scoring;
+pub(crate) mod scoring;
 
 pub use scoring::{
     FeatureValue, farm_cities, feature_points, feature_value, is_complete, majority, score_feature,

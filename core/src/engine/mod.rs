@@ -82,6 +82,8 @@ pub struct Game {
     faults: Vec<String>,
     depth: u32,
     pool: Vec<Vec<Command>>,
+    /// Scratch lists of the move counts a hook saw (see [`Game::hook`]).
+    seen_pool: Vec<Vec<u32>>,
     /// Whose decision is being carried out (for the turn log).
     actor: Option<PlayerId>,
 }
@@ -148,6 +150,7 @@ impl Game {
             faults: Vec::new(),
             depth: 0,
             pool: Vec::new(),
+            seen_pool: Vec::new(),
             actor: None,
         };
         // The setup's events are kept until the caller says whether it wants a log.
@@ -305,6 +308,7 @@ impl Game {
             state: &self.state,
             me,
             phase: self.phase(),
+            offered_by: 0,
         }
     }
 
@@ -384,12 +388,16 @@ impl Game {
             let restricting = masks.restricts & !self.disabled;
             if !legal.is_empty() && restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
+                let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
                 for i in each_bit(restricting) {
                     if legal.is_empty() {
                         break;
                     }
                     let e = &rules.expansions[i];
-                    let ctx = self.ctx(i);
+                    let ctx = Ctx {
+                        offered_by,
+                        ..self.ctx(i)
+                    };
                     let asked = shielded(i, || {
                         let restricts = e.restricts(&ctx);
                         if restricts {
@@ -608,12 +616,37 @@ impl Game {
             self.disable(who, "hook", why);
             return;
         }
-        for c in out.drain(..) {
+        // Where each figure a command is about stood when the hook saw it (its move
+        // count): a command about a figure that an earlier command of the same step (or a
+        // reaction to it) has moved since is refused, not applied.
+        let mut seen = self.seen_pool.pop().unwrap_or_default();
+        seen.clear();
+        seen.extend(out.iter().map(|c| {
+            match c {
+                Command::MoveFigure { figure, .. } | Command::ReturnFigure { figure, .. } => self
+                    .state
+                    .figures
+                    .get(*figure as usize)
+                    .map_or(u32::MAX, |f| f.moves),
+                _ => u32::MAX,
+            }
+        }));
+        for (c, moves_then) in out.drain(..).zip(seen.iter().copied()) {
+            if let Command::MoveFigure { figure, .. } | Command::ReturnFigure { figure, .. } = c
+                && self
+                    .state
+                    .figures
+                    .get(figure as usize)
+                    .is_some_and(|f| f.moves != moves_then)
+            {
+                continue;
+            }
             if let Err(e) = self.command(who, c) {
                 let id = &self.rules.manifests[who].id;
                 self.faults.push(format!("expansion `{id}`: {e}"));
             }
         }
+        self.seen_pool.push(seen);
         self.pool.push(out);
     }
 

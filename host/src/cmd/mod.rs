@@ -2,6 +2,7 @@
 
 pub mod plan;
 pub mod play;
+pub mod plugins;
 pub mod replay;
 pub mod rules;
 pub mod schema;

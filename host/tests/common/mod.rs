@@ -1,6 +1,8 @@
 //! Shared helpers for the command-line tests.
 #![allow(dead_code)]
 
+pub mod plugins;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -1,17 +1,16 @@
 //! The fairy: PD-11 … PD-15 and options PD-OPT-3, PD-OPT-5.
 
-use carc_core::engine::{Action, Arg, Command, Reason};
-use carc_core::expansion::Ctx;
-use carc_core::features::NodeId;
-use carc_core::figures::{FigureClass, FigureId, Location, NO_TILE, PlayerId};
+use carc_sdk::{
+    Action, Arg, Command, FigureClass, FigureId, Offers, Out, Place, PlayerId, Reason, SegmentId,
+    View, each_bit,
+};
 
 use crate::dragon::{fairy_figure, fairy_tile};
 use crate::memory::Memory;
 use crate::names::Ids;
 
-fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
-    let fig = ctx.state.figures[f as usize];
-    ctx.rules.figure_kinds[fig.kind as usize].class == FigureClass::Follower
+fn is_follower(view: &View, f: FigureId) -> bool {
+    view.figure_class(view.figure(f).kind) == FigureClass::Follower
 }
 
 /// PD-11: instead of deploying, move the fairy next to one of your followers on the board
@@ -20,34 +19,28 @@ fn is_follower(ctx: &Ctx, f: FigureId) -> bool {
 /// on that tile through any other segment; the engine finds the move). Moving it to the
 /// follower it already stands next to is no move (a pass does that), so it is not offered;
 /// under PD-OPT-3 `on-tile` the fairy stands on a tile, and no move keeps it on its tile.
-pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
-    let player = ctx.state.turn.player;
-    let figures = &ctx.state.figures;
-    let players = ctx.state.players.len();
+pub fn actions(view: &View, ids: &Ids, out: &mut Offers) {
+    let player = view.current_player();
     // Not onto the dragon's tile (PD-3).
-    let dragon = crate::dragon::dragon_tile(ctx, ids).unwrap_or(NO_TILE);
+    let dragon = crate::dragon::dragon_tile(view, ids);
     // Not to where the fairy already is (PD-11).
     let (stays_tile, stays_figure) = if ids.options.fairy_on_tile {
-        (fairy_tile(ctx, ids).unwrap_or(NO_TILE), usize::MAX)
+        (fairy_tile(view, ids), None)
     } else {
-        let f = Memory::fairy_follower(ctx).map_or(usize::MAX, usize::from);
-        (NO_TILE, f)
+        (None, Memory::fairy_follower(view))
     };
     for &kind in &ids.follower_kinds {
-        let range = ctx.rules.player_figures(kind, player, players);
-        let first = range.start;
-        let Some(mine) = figures.get(range) else {
-            continue;
-        };
-        for (i, fig) in mine.iter().enumerate() {
-            if let Location::Feature(n) = fig.at
-                && fig.tile != dragon
-                && fig.tile != stays_tile
-                && first + i != stays_figure
-            {
+        for (f, place, tile) in view.placed_figures_of(player, kind) {
+            let Place::Segment(segment) = place else {
+                continue;
+            };
+            if Some(f) == stays_figure {
+                continue;
+            }
+            if Some(tile) != dragon && (stays_tile.is_none() || Some(tile) != stays_tile) {
                 out.push(Action::Verb {
                     verb: ids.fairy_verb,
-                    arg: Arg::Feature(n),
+                    arg: Arg::Segment(segment),
                 });
             }
         }
@@ -55,55 +48,47 @@ pub fn actions(ctx: &Ctx, ids: &Ids, out: &mut Vec<Action>) {
 }
 
 /// Moves the fairy onto the tile of the chosen follower, next to it.
-pub fn apply(ctx: &Ctx, ids: &Ids, arg: Arg, out: &mut Vec<Command>) {
-    let Arg::Feature(node) = arg else { return };
-    let player = ctx.state.turn.player;
-    let players = ctx.state.players.len();
-    let figures = &ctx.state.figures;
+pub fn apply(view: &View, ids: &Ids, arg: Arg, out: &mut Out) {
+    let Arg::Segment(segment) = arg else { return };
+    let player = view.current_player();
     // The follower on the named segment: the engine applies only offered moves, which
     // name the segment a follower stands on (a record naming another segment of that
     // feature is matched to the offered move by the engine).
     let follower = ids.follower_kinds.iter().find_map(|&kind| {
-        let range = ctx.rules.player_figures(kind, player, players);
-        let start = range.start;
-        let mine = figures.get(range)?;
-        let i = mine.iter().position(|f| f.at == Location::Feature(node))?;
-        Some(start + i)
+        view.placed_figures_of(player, kind)
+            .find(|&(_, place, _)| place == Place::Segment(segment))
     });
-    let (Some(follower), Some(fairy)) = (follower, fairy_figure(ctx, ids)) else {
+    let (Some((follower, _, tile)), Some(fairy)) = (follower, fairy_figure(view, ids)) else {
         return;
     };
-    let fig = figures[follower];
     out.push(Command::MoveFigure {
         figure: fairy,
-        to: Location::Tile(fig.tile),
+        to: Place::Tile(tile),
         why: None,
     });
-    Memory::set_fairy_follower(Some((follower as FigureId, fig.moves)), out);
+    Memory::set_fairy_follower(Some((follower, view.figure_moves(follower))), out);
     out.push(Command::FigureStepDone);
 }
 
 /// The players the fairy favours for a feature (`None`: any feature), one bit per seat —
 /// the owner of the follower it stands next to, or (PD-OPT-3 `on-tile`) everyone with a
 /// follower on its tile.
-fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> u64 {
-    let graph = &ctx.state.board.graph;
-    let in_feature = |f: FigureId| match (ctx.state.figures[f as usize].at, feature) {
-        (Location::Feature(n), Some(root)) => graph.same(n, root),
-        (Location::Feature(_), None) => true,
+fn favoured(view: &View, ids: &Ids, feature: Option<SegmentId>) -> u64 {
+    let in_feature = |f: FigureId| match (view.figure_place(f), feature) {
+        (Place::Segment(s), Some(scored)) => view.same_feature(s, scored),
+        (Place::Segment(_), None) => true,
         _ => false,
     };
-    let seat = |f: FigureId| 1u64 << ctx.state.figures[f as usize].owner.min(63);
+    let seat = |f: FigureId| view.figure(f).owner.map_or(0, |p| 1u64 << p.min(63));
     if ids.options.fairy_on_tile {
-        let Some(tile) = fairy_tile(ctx, ids) else {
+        let Some(tile) = fairy_tile(view, ids) else {
             return 0;
         };
-        ctx.state
-            .figures_on_tile(tile)
-            .filter(|&f| is_follower(ctx, f) && in_feature(f))
+        view.figures_on_tile(tile)
+            .filter(|&f| is_follower(view, f) && in_feature(f))
             .fold(0, |seats, f| seats | seat(f))
     } else {
-        Memory::fairy_follower(ctx)
+        Memory::fairy_follower(view)
             .filter(|&f| in_feature(f))
             .map_or(0, seat)
     }
@@ -111,23 +96,23 @@ fn favoured(ctx: &Ctx, ids: &Ids, feature: Option<NodeId>) -> u64 {
 
 /// The seats in a set of [`favoured`] bits, in seat order.
 fn seats(bits: u64) -> impl Iterator<Item = PlayerId> {
-    carc_core::rules::each_bit(bits).map(|s| s as PlayerId)
+    each_bit(bits).map(|s| s as PlayerId)
 }
 
 /// PD-13: at the start of a turn, 1 point if the fairy stands next to one of the current
 /// player's followers (none under PD-OPT-5 `five-on-completion`). A "turn" that could only
 /// discard or set aside tiles is no turn: the game ended after the turn in which the last
 /// tile was placed (BASE-9), so it gives no point.
-pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
+pub fn turn_start_point(view: &View, ids: &Ids, out: &mut Out) {
     if ids.options.fairy_five {
         return;
     }
-    let player = ctx.state.turn.player;
-    if favoured(ctx, ids, None) & (1 << player.min(63)) != 0 && a_tile_will_be_placed(ctx, ids) {
+    let player = view.current_player();
+    if favoured(view, ids, None) & (1 << player.min(63)) != 0 && a_tile_will_be_placed(view, ids) {
         out.push(Command::Score {
             player,
             points: 1,
-            reason: Reason::Text("the fairy, at the start of the turn".into()),
+            reason: Reason::Text("the fairy, at the start of the turn"),
         });
     }
 }
@@ -135,25 +120,22 @@ pub fn turn_start_point(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
 /// Whether a tile left in the supply can be placed this turn: one that fits somewhere and
 /// is not set aside (PD-7: dragon tiles wait while the dragon is not in play; nothing is
 /// placed while tiles are drawn, so that holds for the whole draw).
-fn a_tile_will_be_placed(ctx: &Ctx, ids: &Ids) -> bool {
-    let dragon_in_play = crate::dragon::dragon_tile(ctx, ids).is_some();
-    ctx.state.pile.iter().rev().any(|&t| {
-        let tile = ctx.rules.tiles.tile(t);
-        (dragon_in_play || !ids.tile_is(t, Ids::DRAGON_SYMBOL))
-            && ctx.state.board.fits_somewhere(tile)
-    })
+fn a_tile_will_be_placed(view: &View, ids: &Ids) -> bool {
+    let dragon_in_play = crate::dragon::dragon_tile(view, ids).is_some();
+    view.supply_tiles()
+        .any(|t| (dragon_in_play || !ids.tile_is(t, Ids::DRAGON_SYMBOL)) && view.fits_somewhere(t))
 }
 
 /// PD-14, PD-15: when a feature scores with the fairy's follower in it, its owner scores 3
 /// (5 for a completed feature under PD-OPT-5), majority or not, final scoring included.
-pub fn on_scored(ctx: &Ctx, ids: &Ids, node: NodeId, out: &mut Vec<Command>) {
-    let five = ids.options.fairy_five && !ctx.state.ended;
+pub fn on_scored(view: &View, ids: &Ids, segment: SegmentId, out: &mut Out) {
+    let five = ids.options.fairy_five && !view.game_over();
     let points = if five { 5 } else { 3 };
-    for player in seats(favoured(ctx, ids, Some(node))) {
+    for player in seats(favoured(view, ids, Some(segment))) {
         out.push(Command::Score {
             player,
             points,
-            reason: Reason::Text("the fairy's bonus".into()),
+            reason: Reason::Text("the fairy's bonus"),
         });
     }
 }

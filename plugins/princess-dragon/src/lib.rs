@@ -1,9 +1,9 @@
 //! The Princess and the Dragon (rules PD-1 … PD-21 and options PD-OPT-1 … PD-OPT-6), as a
-//! carc expansion. It uses only the expansion SDK: it reads the game through `Ctx` and
-//! changes it through commands.
+//! carc expansion plugin. It depends on the SDK alone: it reads the game through a
+//! [`View`] and changes it through commands.
 //!
 //! Modules: [`names`] (what the expansion registers and the option values), [`memory`]
-//! (what it keeps in the game state), [`dragon`] (volcano, set-aside dragon tiles, the
+//! (what it keeps in the game), [`dragon`] (volcano, set-aside dragon tiles, the
 //! movement), [`fairy`], [`portal`], [`princess`].
 
 pub mod dragon;
@@ -13,63 +13,40 @@ pub mod names;
 pub mod portal;
 pub mod princess;
 
-use std::sync::OnceLock;
-
-use carc_core::engine::{Action, Command, Event, EventKind};
-use carc_core::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
-use carc_core::rules::Rules;
-use carc_core::tiles::TileType;
+use carc_sdk::{
+    Action, Event, EventKind, EventKinds, Expansion, Hooks, Offers, Out, SegmentId, TileType, View,
+};
 
 use names::Ids;
 
 /// The expansion's id, as given to `--expansions`.
 pub const ID: &str = "princess-dragon";
 
-/// The tile data.
-pub const TILES_TOML: &str = include_str!("../../../tiledefs/princess-dragon.toml");
-
-/// The Princess and the Dragon.
-#[derive(Debug, Default)]
+/// The Princess and the Dragon, for one set of rules.
+#[derive(Debug)]
 pub struct PrincessDragon {
-    ids: OnceLock<Ids>,
-}
-
-impl PrincessDragon {
-    /// A fresh instance.
-    pub fn new() -> PrincessDragon {
-        PrincessDragon::default()
-    }
-
-    fn ids(&self, ctx: &Ctx) -> &Ids {
-        self.ids.get_or_init(|| Ids::resolve(ctx.rules))
-    }
+    ids: Ids,
 }
 
 impl Expansion for PrincessDragon {
-    fn manifest(&self) -> Manifest {
-        names::manifest()
+    const MANIFEST: &'static str = names::MANIFEST_TOML;
+    const TILES: &'static [(&'static str, &'static str)] =
+        &[("tiledefs/princess-dragon.toml", names::TILES_TOML)];
+
+    fn new(view: &View) -> Result<Self, String> {
+        Ok(PrincessDragon {
+            ids: Ids::resolve(view)?,
+        })
     }
 
-    fn may_redraw(&self, rules: &Rules, _me: usize, tile: &TileType) -> bool {
+    fn may_redraw(&self, _view: &View, tile: TileType) -> bool {
         // PD-7, PD-OPT-4: dragon tiles drawn before the volcano come back.
-        rules
-            .vocab
-            .marker(names::DRAGON_SYMBOL_MARKER)
-            .is_ok_and(|m| tile.has_marker(m))
+        self.ids.tile_is(tile, Ids::DRAGON_SYMBOL)
     }
 
-    fn watches_tile(&self, rules: &Rules, _me: usize, tile: &TileType) -> bool {
+    fn watches_tile(&self, _view: &View, tile: TileType) -> bool {
         // Only volcanoes (PD-2) and dragon tiles (PD-4, PD-7) matter when drawn or placed.
-        [names::DRAGON_SYMBOL_MARKER, names::VOLCANO_MARKER]
-            .iter()
-            .any(|name| rules.vocab.marker(name).is_ok_and(|m| tile.has_marker(m)))
-    }
-
-    fn tile_sources(&self) -> Vec<TileSource> {
-        vec![TileSource {
-            name: "tiledefs/princess-dragon.toml".into(),
-            text: TILES_TOML.into(),
-        }]
+        self.ids.tile_is(tile, Ids::DRAGON_SYMBOL | Ids::VOLCANO)
     }
 
     fn hooks_in(&self, phase: &str) -> Hooks {
@@ -81,81 +58,81 @@ impl Expansion for PrincessDragon {
         }
     }
 
-    fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+    fn enter_phase(&self, view: &View, out: &mut Out) {
         // Only asked at the start of the turn (see `hooks_in`).
-        fairy::turn_start_point(ctx, self.ids(ctx), out);
+        fairy::turn_start_point(view, &self.ids, out);
     }
 
-    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+    fn actions(&self, view: &View, out: &mut Offers) {
         // Asked in the deploy and the dragon phase only (see `hooks_in`).
-        let ids = self.ids(ctx);
-        if ids.in_dragon_phase(ctx) {
-            dragon::actions(ctx, ids, out);
-        } else if !ctx.state.turn.figure_step_done
-            && let Some(placed) = ctx.state.turn.placed
+        let ids = &self.ids;
+        if ids.in_dragon_phase(view) {
+            dragon::actions(view, ids, out);
+        } else if !view.figure_step_done()
+            && let Some(placed) = view.placed_tile()
         {
             // The placed tile says whether a princess or a portal has anything to offer.
-            let tile = ctx.state.board.tiles[placed as usize].tile;
+            let tile = view.tile_type(placed);
             if ids.tile_is(tile, Ids::PRINCESS) {
-                princess::actions(ctx, ids, out);
+                princess::actions(view, ids, out);
             }
-            fairy::actions(ctx, ids, out);
+            fairy::actions(view, ids, out);
             if ids.tile_is(tile, Ids::PORTAL) {
-                portal::actions(ctx, ids, out);
+                portal::actions(view, ids, out);
             }
         }
     }
 
-    fn restricts(&self, ctx: &Ctx) -> bool {
+    fn restricts(&self, view: &View) -> bool {
         // Only when `forbid` can find something: a princess must be obeyed (PD-OPT-2), or
         // an offered move could go to the dragon's tile (PD-3). The base game offers the
         // placed tile's features, which is the dragon's tile only right after a volcano;
         // this expansion's own fairy and portal moves leave the dragon's tile out; moves
         // of any other expansion are always looked at.
-        let ids = self.ids(ctx);
-        if !ids.in_deploy_phase(ctx) {
+        let ids = &self.ids;
+        if !ids.in_deploy_phase(view) {
             return false;
         }
-        let dragon = dragon::dragon_tile(ctx, ids);
+        let dragon = dragon::dragon_tile(view, ids);
         let dragon_matters =
-            dragon.is_some() && (ids.others_offer_deploys || dragon == ctx.state.turn.placed);
-        dragon_matters || princess::must_remove(ctx, ids)
+            dragon.is_some() && (dragon == view.placed_tile() || view.others_offer());
+        dragon_matters || princess::must_remove(view, ids)
     }
 
-    fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
-        // Only asked in the deploy phase (see `hooks_in` and `restricts`).
-        if matches!(action, Action::Place { .. }) {
-            return false;
+    fn forbids(&self, view: &View, action: &Action) -> bool {
+        let mut f = [false];
+        self.forbid(view, std::slice::from_ref(action), &mut f);
+        f[0]
+    }
+
+    fn forbid(&self, view: &View, actions: &[Action], forbidden: &mut [bool]) {
+        // What each action needs, worked out once.
+        let ids = &self.ids;
+        let mut dragon_segments: Vec<SegmentId> = Vec::new();
+        if let Some(t) = dragon::dragon_tile(view, ids) {
+            dragon_segments.extend(view.segments(t));
         }
-        let ids = self.ids(ctx);
-        dragon::forbids(ctx, ids, action) || princess::forbids(ctx, ids, action)
-    }
-
-    fn forbid(&self, ctx: &Ctx, actions: &[Action], forbidden: &mut [bool]) {
-        // What `forbids` works out per action, worked out once.
-        let ids = self.ids(ctx);
-        let dragon = dragon::dragon_tile(ctx, ids).map(|t| dragon::nodes_of(ctx, t));
-        let must_remove = princess::must_remove(ctx, ids);
+        let must_remove = princess::must_remove(view, ids);
         for (action, f) in actions.iter().zip(forbidden.iter_mut()) {
             *f = !matches!(action, Action::Place { .. })
                 && (princess::forbids_with(ids, must_remove, action)
-                    || dragon::goes_to(ids, dragon.as_ref(), action));
+                    || dragon::goes_to(ids, &dragon_segments, action));
         }
     }
 
-    fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
-        let ids = self.ids(ctx);
+    fn apply(&self, view: &View, action: &Action, out: &mut Out) {
+        let ids = &self.ids;
         match *action {
             Action::Verb { verb, arg } if verb == ids.fairy_verb => {
-                fairy::apply(ctx, ids, arg, out)
+                fairy::apply(view, ids, arg, out)
             }
             Action::Verb { verb, arg } if verb == ids.princess_verb => {
-                princess::apply(ctx, ids, arg, out)
+                princess::apply(view, ids, arg, out)
             }
             Action::Verb { verb, arg } if verb == ids.dragon_verb => {
-                dragon::step(ctx, ids, arg, out)
+                dragon::step(view, ids, arg, out)
             }
-            Action::Deploy { figure, node } => portal::apply(ctx, figure, node, out),
+            Action::Deploy { figure, segment } => portal::apply(view, figure, segment, out),
             _ => {}
         }
     }
@@ -168,17 +145,20 @@ impl Expansion for PrincessDragon {
         ])
     }
 
-    fn on_event(&self, ctx: &Ctx, event: &Event, out: &mut Vec<Command>) {
-        let ids = self.ids(ctx);
-        match event {
-            Event::TileDrawn { tile } => dragon::on_draw(ctx, ids, *tile, out),
+    fn on_event(&self, view: &View, event: &Event, out: &mut Out) {
+        let ids = &self.ids;
+        match *event {
+            Event::TileDrawn { tile } => dragon::on_draw(view, ids, tile, out),
             Event::TilePlaced {
                 player: Some(_),
                 tile,
+                placed,
                 ..
-            } => dragon::on_placed(ctx, ids, *tile, out),
-            Event::FeatureScored { node } => fairy::on_scored(ctx, ids, *node, out),
+            } => dragon::on_placed(view, ids, tile, placed, out),
+            Event::FeatureScored { segment } => fairy::on_scored(view, ids, segment, out),
             _ => {}
         }
     }
 }
+
+carc_sdk::export_expansion!(PrincessDragon);

@@ -1,14 +1,9 @@
-//! What the expansion registers (markers, figures, phases, moves, options) and the
-//! indices those names get in a particular game.
+//! What the expansion registers (markers, figures, phases, moves, options) and the ids
+//! those names get under one set of rules.
 
-use carc_core::engine::VerbId;
-use carc_core::expansion::{Ctx, Manifest};
-use carc_core::figures::{FigureClass, FigureId, FigureKindId, NEUTRAL};
-use carc_core::rules::Rules;
-use carc_core::tags;
-use carc_core::tiles::{KindShape, MarkerId, TileTypeId};
-
-use crate::ID;
+use carc_sdk::{
+    FigureClass, FigureId, FigureKind, KindId, MarkerId, PhaseId, TileType, VerbId, View,
+};
 
 /// The phase of the dragon's movement.
 pub const DRAGON_PHASE: &str = "dragon-move";
@@ -39,31 +34,19 @@ pub mod opt {
 /// The manifest as shipped.
 pub const MANIFEST_TOML: &str = include_str!("../manifest.toml");
 
-/// The declarations, from `manifest.toml`.
-pub fn manifest() -> Manifest {
-    // The file is part of the crate and checked by its tests; a broken one is a build
-    // defect, reported as an empty manifest the host refuses to load.
-    Manifest::from_toml(MANIFEST_TOML, "plugins/princess-dragon/manifest.toml").unwrap_or_default()
-}
+/// The tile data as shipped.
+pub const TILES_TOML: &str = include_str!("../../../tiledefs/princess-dragon.toml");
 
-/// This expansion's names resolved to indices in one game's rules.
+/// This expansion's names resolved to ids under one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ids {
-    /// Index of the expansion in the rules.
-    pub me: usize,
     /// The dragon figure kind.
-    pub dragon: FigureKindId,
+    pub dragon: FigureKind,
     /// The fairy figure kind.
-    pub fairy: FigureKindId,
-    /// Markers.
-    pub volcano: MarkerId,
-    /// The dragon symbol.
-    pub dragon_symbol: MarkerId,
-    /// The magic portal.
-    pub portal: MarkerId,
-    /// The princess (on a city).
+    pub fairy: FigureKind,
+    /// The princess marker (on a city).
     pub princess: MarkerId,
-    /// Record verbs.
+    /// Record verbs: `fairy`.
     pub fairy_verb: VerbId,
     /// `princess`
     pub princess_verb: VerbId,
@@ -78,22 +61,22 @@ pub struct Ids {
     /// Per tile type: what it carries ([`Ids::VOLCANO`], [`Ids::DRAGON_SYMBOL`],
     /// [`Ids::PORTAL`], [`Ids::PRINCESS`] bits).
     pub tile_marks: Vec<u8>,
-    /// The dragon's and the fairy's figure ids, by number of players (0 … 7).
-    pub neutrals: [(Option<FigureId>, Option<FigureId>); 8],
-    /// Per feature kind: whether it is complete once closed (roads, cities); indexed by
-    /// kind id, so that every id has an entry.
-    pub kind_closes: [bool; 256],
+    /// Per feature kind: whether it is complete once closed (roads, cities).
+    pub kind_closes: Vec<bool>,
     /// Per feature kind: whether it is complete once surrounded (monasteries).
-    pub kind_surrounded: [bool; 256],
-    /// The index of the deploy phase (the figure step) in the rules' phases.
-    pub deploy_phase: usize,
-    /// The index of the dragon's phase.
-    pub dragon_phase: usize,
-    /// Whether an expansion other than the base game and this one offers moves in the
-    /// deploy phase (PD-3 must then look at all of them).
-    pub others_offer_deploys: bool,
+    pub kind_surrounded: Vec<bool>,
+    /// The city kind (PD-17: the princess removes a knight).
+    pub city: Option<KindId>,
+    /// The deploy phase (the figure step).
+    pub deploy_phase: Option<PhaseId>,
+    /// The dragon's phase.
+    pub dragon_phase: Option<PhaseId>,
     /// The figure kinds that are followers (PD-11: the fairy stands next to a follower).
-    pub follower_kinds: Vec<FigureKindId>,
+    pub follower_kinds: Vec<FigureKind>,
+    /// The follower (the figure deployed through the portal, PD-16).
+    pub follower: FigureKind,
+    /// The dragon's and the fairy's figures, by number of players (0 … 6).
+    pub neutrals: [(Option<FigureId>, Option<FigureId>); 7],
 }
 
 /// The option values of one game, decoded (PD-OPT-1 … PD-OPT-6).
@@ -125,104 +108,69 @@ impl Ids {
 
     /// Whether the game is in the deploy phase (the figure step).
     #[inline]
-    pub fn in_deploy_phase(&self, ctx: &Ctx) -> bool {
-        ctx.state.turn.phase as usize == self.deploy_phase
+    pub fn in_deploy_phase(&self, view: &View) -> bool {
+        self.deploy_phase.is_some() && view.phase() == self.deploy_phase
     }
 
     /// Whether the game is in the dragon's phase.
     #[inline]
-    pub fn in_dragon_phase(&self, ctx: &Ctx) -> bool {
-        ctx.state.turn.phase as usize == self.dragon_phase
+    pub fn in_dragon_phase(&self, view: &View) -> bool {
+        self.dragon_phase.is_some() && view.phase() == self.dragon_phase
     }
 
     /// Whether tiles of this type carry `mark` (one of the bits above).
     #[inline]
-    pub fn tile_is(&self, tile: TileTypeId, mark: u8) -> bool {
+    pub fn tile_is(&self, tile: TileType, mark: u8) -> bool {
         self.tile_marks
-            .get(tile as usize)
+            .get(tile.index())
             .is_some_and(|&m| m & mark != 0)
     }
 
-    /// Looks the names up in the rules (they were registered from [`manifest`]).
-    pub fn resolve(rules: &Rules) -> Ids {
-        let figure = |name: &str| {
-            rules
-                .figure_kinds
-                .iter()
-                .position(|k| k.namespace == ID && k.name == name)
-                .unwrap_or(usize::MAX) as FigureKindId
-        };
-        let marker = |name: &str| {
-            rules
-                .vocab
-                .marker(&format!("{ID}:{name}"))
-                .unwrap_or(MarkerId::MAX)
-        };
-        let verb = |name: &str| rules.verb(name).map_or(VerbId::MAX, |(v, _)| v);
-        let me = rules.expansion_index(ID).unwrap_or(usize::MAX);
-        let is = |name: &str, value: &str| rules.option(me, name) == value;
-        let follower_kinds = (0..rules.figure_kinds.len())
-            .filter(|&k| rules.figure_kinds[k].class == FigureClass::Follower)
-            .map(|k| k as FigureKindId)
-            .collect();
-        let princess = marker("princess");
-        let dragon_symbol = rules
-            .vocab
-            .marker(DRAGON_SYMBOL_MARKER)
-            .unwrap_or(MarkerId::MAX);
-        let (volcano, portal) = (marker("volcano"), marker("portal"));
-        let tile_marks = rules
-            .tiles
-            .types
-            .iter()
+    /// Whether the dragon eats figures of this kind.
+    #[inline]
+    pub fn is_edible(&self, kind: FigureKind) -> bool {
+        self.edible.get(kind.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether figures on features of this kind are safe.
+    #[inline]
+    pub fn is_shelter(&self, kind: KindId) -> bool {
+        self.shelter.get(kind.index()).copied().unwrap_or(false)
+    }
+
+    /// Looks the names up (they were registered from the manifest).
+    pub fn resolve(view: &View) -> Result<Ids, String> {
+        fn need<T>(what: &str, found: Option<T>) -> Result<T, String> {
+            found.ok_or_else(|| format!("the rules do not know `{what}`"))
+        }
+        let figure = |name: &str| need(name, view.figure_kind(&format!("{}:{name}", crate::ID)));
+        let marker = |name: &str| need(name, view.marker(name));
+        let verb = |name: &str| need(name, view.verb(name));
+        let (volcano, dragon_symbol) = (marker(VOLCANO_MARKER)?, marker(DRAGON_SYMBOL_MARKER)?);
+        let portal = marker("princess-dragon:portal")?;
+        let princess = marker("princess-dragon:princess")?;
+        let tile_marks = view
+            .tile_types()
             .map(|t| {
                 let bit = |has: bool, b: u8| if has { b } else { 0 };
-                bit(t.has_marker(volcano), Ids::VOLCANO)
-                    | bit(t.has_marker(dragon_symbol), Ids::DRAGON_SYMBOL)
-                    | bit(t.has_marker(portal), Ids::PORTAL)
+                bit(view.tile_type_has_marker(t, volcano), Ids::VOLCANO)
                     | bit(
-                        t.features.iter().any(|f| f.markers.contains(&princess)),
-                        Ids::PRINCESS,
+                        view.tile_type_has_marker(t, dragon_symbol),
+                        Ids::DRAGON_SYMBOL,
                     )
+                    | bit(view.tile_type_has_marker(t, portal), Ids::PORTAL)
+                    | bit(view.tile_type_segment_marker(t, princess), Ids::PRINCESS)
             })
             .collect();
-        let (dragon, fairy) = (figure("dragon"), figure("fairy"));
-        let neutrals = std::array::from_fn(|players| {
-            let figures = rules.starting_figures(players);
-            let id = |kind| {
-                rules.neutral_figure(kind, players).filter(|&f| {
-                    figures
-                        .get(f as usize)
-                        .is_some_and(|fig| fig.kind == kind && fig.owner == NEUTRAL)
-                })
-            };
-            (id(dragon), id(fairy))
-        });
-        let deploy_phase = rules.phase_index("deploy").unwrap_or(usize::MAX);
-        let dragon_phase = rules.phase_index(DRAGON_PHASE).unwrap_or(usize::MAX);
-        // The base game (0) and this expansion left out.
-        let others = !(1u64 | 1u64.checked_shl(me as u32).unwrap_or(0));
-        let others_offer_deploys = rules
-            .hook_masks
-            .get(deploy_phase)
-            .is_some_and(|m| m.actions & others != 0);
-        let (mut kind_closes, mut kind_surrounded) = ([false; 256], [false; 256]);
-        for (i, k) in rules.vocab.kinds.iter().enumerate().take(256) {
-            kind_closes[i] = matches!(k.shape, KindShape::Edge { completes: true });
-            kind_surrounded[i] = matches!(k.shape, KindShape::Surrounded);
-        }
-        Ids {
-            kind_closes,
-            kind_surrounded,
-            deploy_phase,
-            dragon_phase,
-            others_offer_deploys,
-            neutrals,
-            tile_marks,
-            follower_kinds,
-            edible: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD),
-            shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
-            me,
+        let kinds: Vec<KindId> = view.kinds().collect();
+        let figure_kinds: Vec<FigureKind> = view.figure_kinds().collect();
+        let is = |name: &str, value: &str| view.option_is(name, value);
+        let (dragon, fairy) = (figure("dragon")?, figure("fairy")?);
+        Ok(Ids {
+            princess,
+            fairy_verb: verb("fairy")?,
+            princess_verb: verb("princess")?,
+            dragon_verb: verb("dragon")?,
             options: Options {
                 dragon_after_scoring: is(opt::DRAGON_MOVE, "after-scoring"),
                 princess_must: is(opt::PRINCESS, "must"),
@@ -231,15 +179,40 @@ impl Ids {
                 fairy_five: is(opt::FAIRY_BONUS, "five-on-completion"),
                 fairy_blocks_eating_only: is(opt::FAIRY_BLOCKS, "eating-only"),
             },
+            edible: figure_kinds
+                .iter()
+                .map(|&k| view.figure_kind_tagged(k, "flesh-and-blood"))
+                .collect(),
+            shelter: kinds
+                .iter()
+                .map(|&k| view.kind_tagged(k, "shelter"))
+                .collect(),
+            tile_marks,
+            kind_closes: kinds
+                .iter()
+                .map(|&k| view.kind_completes_closed(k))
+                .collect(),
+            kind_surrounded: kinds
+                .iter()
+                .map(|&k| view.kind_completes_surrounded(k))
+                .collect(),
+            city: view.kind("city"),
+            deploy_phase: view.phase_named("deploy"),
+            dragon_phase: view.phase_named(DRAGON_PHASE),
+            follower_kinds: figure_kinds
+                .iter()
+                .copied()
+                .filter(|&k| view.figure_class(k) == FigureClass::Follower)
+                .collect(),
+            follower: need("follower", view.figure_kind("follower"))?,
+            neutrals: std::array::from_fn(|players| {
+                (
+                    view.neutral_figure_for(dragon, players),
+                    view.neutral_figure_for(fairy, players),
+                )
+            }),
             dragon,
             fairy,
-            volcano,
-            dragon_symbol,
-            portal,
-            princess,
-            fairy_verb: verb("fairy"),
-            princess_verb: verb("princess"),
-            dragon_verb: verb("dragon"),
-        }
+        })
     }
 }

@@ -1,76 +1,64 @@
 //! The Russian promos (rules RP-1 … RP-12, options RP-OPT-1 and RP-OPT-2), as a carc
-//! expansion: Baba Yaga's hut ([`hut`]), Bogatyr's choice (tile data only), Solovei
+//! expansion plugin: Baba Yaga's hut ([`hut`]), Bogatyr's choice (tile data only), Solovei
 //! Razboynik and Vodyanoy ([`traps`]) and releasing trapped followers ([`release`]).
-//! It uses only the expansion SDK.
+//! It depends on the SDK alone: it reads the game through a [`View`] and changes it
+//! through commands.
+//!
+//! Modules: [`names`] (what the expansion registers and the ids they get), [`memory`]
+//! (what it keeps in the game), [`tile_kinds`] (what it learns about tile types), [`hut`],
+//! [`traps`], [`release`].
+#![warn(missing_docs)]
 
 pub mod hut;
 pub mod memory;
 pub mod names;
 pub mod release;
+pub mod tile_kinds;
 pub mod traps;
 
-use std::sync::OnceLock;
-
-use carc_core::engine::{Action, Command, Event, EventKind};
-use carc_core::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
-use carc_core::rules::Rules;
-use carc_core::tiles::TileType;
+use carc_sdk::{
+    Action, Event, EventKind, EventKinds, Expansion, Hooks, Offers, Out, PhaseId, TileType, View,
+};
 
 use names::Ids;
+use tile_kinds::TileKinds;
 
 /// The expansion's id, as given to `--expansions`.
 pub const ID: &str = "russian-promos";
 
 /// The tile data.
-pub const TILES_TOML: &str = include_str!("../../../tiledefs/russian-promos.toml");
+pub const TILES_TOML: &str = names::TILES_TOML;
 
-/// The Russian promos.
+/// The Russian promos, for one set of rules.
 #[derive(Debug)]
 pub struct RussianPromos {
-    manifest: Manifest,
-    ids: OnceLock<Ids>,
-}
-
-impl Default for RussianPromos {
-    fn default() -> Self {
-        RussianPromos::new()
-    }
-}
-
-impl RussianPromos {
-    /// The expansion with its shipped manifest.
-    pub fn new() -> RussianPromos {
-        RussianPromos::with_manifest(names::manifest())
-    }
-
-    /// The same rules under another manifest (e.g. with a different declared precedence):
-    /// declarations are data, so this changes no code path.
-    pub fn with_manifest(manifest: Manifest) -> RussianPromos {
-        RussianPromos {
-            manifest,
-            ids: OnceLock::new(),
-        }
-    }
-
-    fn ids(&self, ctx: &Ctx) -> &Ids {
-        self.ids.get_or_init(|| Ids::resolve(ctx.rules))
-    }
+    /// Its names, resolved under these rules.
+    ids: Ids,
+    /// The kinds of each tile type's segments (learnt as they are seen).
+    tile_kinds: TileKinds,
+    /// The phase where completed huts score (RP-2).
+    score_phase: Option<PhaseId>,
+    /// The deploy phase, where a trapped follower may be released instead (RP-9).
+    deploy_phase: Option<PhaseId>,
 }
 
 impl Expansion for RussianPromos {
-    fn manifest(&self) -> Manifest {
-        self.manifest.clone()
+    const MANIFEST: &'static str = names::MANIFEST_TOML;
+    const TILES: &'static [(&'static str, &'static str)] =
+        &[("tiledefs/russian-promos.toml", names::TILES_TOML)];
+
+    fn new(view: &View) -> Result<Self, String> {
+        Ok(RussianPromos {
+            ids: Ids::resolve(view)?,
+            tile_kinds: TileKinds::new(view),
+            score_phase: view.phase_named("score"),
+            deploy_phase: view.phase_named("deploy"),
+        })
     }
 
-    fn tile_sources(&self) -> Vec<TileSource> {
-        vec![TileSource {
-            name: "tiledefs/russian-promos.toml".into(),
-            text: TILES_TOML.into(),
-        }]
-    }
-
-    fn excludes_tile(&self, rules: &Rules, me: usize, tile: &TileType) -> bool {
-        rules.option(me, names::opt::SETS) == "2013" && tile.set.as_deref() == Some("2016")
+    fn excludes_tile(&self, _view: &View, tile: TileType) -> bool {
+        // RP-OPT-2 `2013`: only the hut and Bogatyr are in the supply.
+        self.ids.excluded(tile)
     }
 
     fn hooks_in(&self, phase: &str) -> Hooks {
@@ -84,30 +72,46 @@ impl Expansion for RussianPromos {
         }
     }
 
-    fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
-        if ctx.phase == "score" {
-            let ids = self.ids(ctx);
-            hut::score_completed(ctx, ids, out);
+    fn enter_phase(&self, view: &View, out: &mut Out) {
+        if self.score_phase.is_some() && view.phase() == self.score_phase {
+            hut::score_completed(view, &self.ids, &self.tile_kinds, out);
         }
     }
 
-    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
-        if ctx.phase == "deploy" {
-            release::actions(ctx, self.ids(ctx), out);
+    fn actions(&self, view: &View, out: &mut Offers) {
+        // Nobody trapped (the usual case): nothing to offer, and no need to ask more.
+        if memory::trapped(view.record()).next().is_none() {
+            return;
+        }
+        if self.deploy_phase.is_some() && view.phase() == self.deploy_phase {
+            release::actions(view, &self.ids, out);
         }
     }
 
-    fn restricts(&self, ctx: &Ctx) -> bool {
+    fn restricts(&self, view: &View) -> bool {
         // Asked in the deploy phase only (see `hooks_in`).
-        traps::any_vodyanoy(ctx, self.ids(ctx))
+        traps::any_vodyanoy(view, &self.ids)
     }
 
-    fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
-        traps::deploys_on_vodyanoy(ctx, self.ids(ctx), action)
+    fn forbids(&self, view: &View, action: &Action) -> bool {
+        let mut f = [false];
+        self.forbid(view, std::slice::from_ref(action), &mut f);
+        f[0]
     }
 
-    fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
-        release::apply(ctx, self.ids(ctx), action, out);
+    fn forbid(&self, view: &View, actions: &[Action], forbidden: &mut [bool]) {
+        // RP-7, for each segment of each Vodyanoy tile (usually one tile, one segment).
+        for vodyanoy in view.tiles_with_marker(self.ids.vodyanoy) {
+            for segment in view.segments(vodyanoy) {
+                for (action, f) in actions.iter().zip(forbidden.iter_mut()) {
+                    *f |= traps::deploys_on(segment, action);
+                }
+            }
+        }
+    }
+
+    fn apply(&self, view: &View, action: &Action, out: &mut Out) {
+        release::apply(view, &self.ids, action, out);
     }
 
     fn events(&self) -> EventKinds {
@@ -119,23 +123,28 @@ impl Expansion for RussianPromos {
         ])
     }
 
-    fn on_event(&self, ctx: &Ctx, event: &Event, out: &mut Vec<Command>) {
-        let ids = self.ids(ctx);
-        match event {
+    fn on_event(&self, view: &View, event: &Event, out: &mut Out) {
+        let ids = &self.ids;
+        match *event {
             Event::TilePlaced {
-                player: Some(_), ..
-            } => traps::on_tile_placed(ctx, ids, out),
-            Event::FigureDeployed { figure, .. } => traps::on_deployed(ctx, ids, *figure, out),
+                player: Some(_),
+                tile,
+                placed,
+                ..
+            } => traps::on_tile_placed(view, ids, &self.tile_kinds, tile, placed, out),
+            Event::FigureDeployed { figure, .. } => traps::on_deployed(view, ids, figure, out),
             Event::FigureReturned { figure, .. } | Event::FigureMoved { figure, .. } => {
-                traps::forget(ctx, *figure, out)
+                traps::forget(view, figure, out)
             }
             _ => {}
         }
     }
 
-    fn final_scoring(&self, ctx: &Ctx, out: &mut Vec<Command>) {
-        let ids = self.ids(ctx);
-        hut::score_final(ctx, ids, out);
-        traps::score_final(ctx, ids, out);
+    fn final_scoring(&self, view: &View, out: &mut Out) {
+        let ids = &self.ids;
+        hut::score_final(view, ids, &self.tile_kinds, out);
+        traps::score_final(view, ids, out);
     }
 }
+
+carc_sdk::export_expansion!(RussianPromos);

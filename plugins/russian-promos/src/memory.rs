@@ -1,9 +1,8 @@
-//! What the expansion remembers, kept in the game state as its `ext` record:
-//! `[n, figures seen on Solovei's road (n of them)..., (trapped figure, turn)...]`.
+//! What the expansion remembers, kept in the game as its record:
+//! `[n, figures seen on Solovei's road (n of them)..., (trapped figure, turn)...]`,
+//! figures as [`FigureId::to_record`].
 
-use carc_core::engine::Command;
-use carc_core::expansion::Ctx;
-use carc_core::figures::FigureId;
+use carc_sdk::{Command, FigureId};
 
 /// The expansion's record, decoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,27 +13,73 @@ pub struct Memory {
     pub trapped: Vec<(FigureId, u32)>,
 }
 
+/// The record's two parts, undecoded: the figures seen on Solovei's road, and the
+/// `(trapped figure, turn)` pairs.
+pub fn parts(record: &[i64]) -> (&[i64], &[i64]) {
+    let n = record.first().copied().unwrap_or(0).max(0) as usize;
+    let rest = record.get(1..).unwrap_or(&[]);
+    rest.split_at(n.min(rest.len()))
+}
+
+/// The `(trapped figure, turn)` pairs of the record, without decoding the rest.
+pub fn trapped(record: &[i64]) -> impl Iterator<Item = (FigureId, u32)> + '_ {
+    parts(record)
+        .1
+        .chunks_exact(2)
+        .filter_map(|c| Some((FigureId::from_record(c[0])?, c[1] as u32)))
+}
+
 impl Memory {
     /// Reads the record.
-    pub fn load(ctx: &Ctx) -> Memory {
-        let d = ctx.my_data();
-        let n = d.first().copied().unwrap_or(0).max(0) as usize;
-        let seen = d.iter().skip(1).take(n).map(|&f| f as FigureId).collect();
-        let rest: Vec<i64> = d.iter().skip(1 + n).copied().collect();
-        let trapped = rest
-            .chunks_exact(2)
-            .map(|c| (c[0] as FigureId, c[1] as u32))
-            .collect();
-        Memory { seen, trapped }
+    pub fn load(record: &[i64]) -> Memory {
+        let (seen, _) = parts(record);
+        Memory {
+            seen: seen
+                .iter()
+                .filter_map(|&f| FigureId::from_record(f))
+                .collect(),
+            trapped: trapped(record).collect(),
+        }
     }
 
     /// The command that stores it.
     pub fn store(&self) -> Command {
-        let mut data = vec![self.seen.len() as i64];
-        data.extend(self.seen.iter().map(|&f| f as i64));
+        let mut data = Vec::with_capacity(1 + self.seen.len() + 2 * self.trapped.len());
+        data.push(self.seen.len() as i64);
+        data.extend(self.seen.iter().map(|f| f.to_record()));
         for &(f, t) in &self.trapped {
-            data.extend([f as i64, t as i64]);
+            data.extend([f.to_record(), i64::from(t)]);
         }
-        Command::SetExtData { data }
+        Command::SetRecord(data)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figure(n: i64) -> FigureId {
+        FigureId::from_record(n).expect("a figure")
+    }
+
+    #[test]
+    fn the_record_round_trips() {
+        let m = Memory {
+            seen: vec![figure(3), figure(9)],
+            trapped: vec![(figure(4), 7), (figure(12), 9)],
+        };
+        let Command::SetRecord(data) = m.store() else {
+            panic!("a record");
+        };
+        assert_eq!(data, [2, 3, 9, 4, 7, 12, 9]);
+        assert_eq!(Memory::load(&data), m);
+        assert_eq!(parts(&data), (&[3, 9][..], &[4, 7, 12, 9][..]));
+    }
+
+    #[test]
+    fn an_empty_record_remembers_nothing() {
+        assert_eq!(Memory::load(&[]), Memory::default());
+        assert_eq!(trapped(&[]).count(), 0);
+        assert_eq!(parts(&[0]), (&[][..], &[][..]));
     }
 }

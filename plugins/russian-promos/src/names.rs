@@ -1,19 +1,27 @@
-//! What the expansion registers and the indices those names get in one game.
+//! What the expansion registers and the ids those names get under one set of rules.
 
-use carc_core::engine::VerbId;
-use carc_core::expansion::Manifest;
-use carc_core::rules::Rules;
-use carc_core::tags;
-use carc_core::tiles::{KindId, MarkerId};
-
-use crate::ID;
+use carc_sdk::{FigureClass, FigureKind, KindId, MarkerId, TileType, VerbId, View};
 
 /// The decision point where the traps compete for a figure (RP-11).
 pub const CAPTURE_POINT: &str = "figure-capture";
-/// The rule ids at that point.
+/// Vodyanoy's rule id at that point.
 pub const VODYANOY_RULE: &str = "russian-promos:vodyanoy";
 /// Solovei's rule id.
 pub const SOLOVEI_RULE: &str = "russian-promos:solovei";
+
+/// Baba Yaga's hut, the feature kind (RP-2).
+pub const HUT_KIND: &str = "russian-promos:hut";
+/// The marker on Solovei's road (RP-5).
+pub const SOLOVEI_MARKER: &str = "russian-promos:solovei";
+/// The marker on the Vodyanoy tile (RP-7).
+pub const VODYANOY_MARKER: &str = "russian-promos:vodyanoy";
+/// The record move that releases a trapped follower (RP-9).
+pub const RELEASE_VERB: &str = "release";
+
+/// The tag of figures the traps may take (RP-6, RP-7).
+pub const FLESH_AND_BLOOD: &str = "flesh-and-blood";
+/// The tag of feature kinds where figures are safe from the traps.
+pub const SHELTER: &str = "shelter";
 
 /// Option names.
 pub mod opt {
@@ -26,12 +34,13 @@ pub mod opt {
 /// The manifest as shipped.
 pub const MANIFEST_TOML: &str = include_str!("../manifest.toml");
 
-/// The declarations, from `manifest.toml`.
-pub fn manifest() -> Manifest {
-    Manifest::from_toml(MANIFEST_TOML, "plugins/russian-promos/manifest.toml").unwrap_or_default()
-}
+/// The tile data as shipped.
+pub const TILES_TOML: &str = include_str!("../../../tiledefs/russian-promos.toml");
 
-/// This expansion's names resolved to indices in one game's rules.
+/// The promo set that RP-OPT-2 `2013` leaves out of the supply.
+pub const LATE_SET: &str = "2016";
+
+/// This expansion's names resolved to ids under one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ids {
     /// The hut's feature kind.
@@ -44,56 +53,172 @@ pub struct Ids {
     pub release: VerbId,
     /// RP-OPT-1 `2013`: the hut itself is worth nothing at the end.
     pub hut_worth_nothing: bool,
+    /// RP-OPT-2 `2013`: the tiles of the 2016 set stay out of the supply.
+    pub sets_2013: bool,
+    /// The tile types of the 2016 set (from this expansion's tile data).
+    pub late_set: Vec<TileType>,
     /// Per figure kind: whether the traps take it (flesh and blood, and a player's).
     pub catchable: Vec<bool>,
+    /// Per figure kind: whether it is a follower (RP-10 counts those).
+    pub follower: Vec<bool>,
     /// Per feature kind: whether figures there are safe.
     pub shelter: Vec<bool>,
+    /// Per tile type: whether it carries Vodyanoy.
+    pub vodyanoy_tile: Vec<bool>,
     /// RP-11 as declared: whether Vodyanoy acts before Solovei at `figure-capture`.
     pub vodyanoy_first: bool,
 }
 
 impl Ids {
-    /// Looks the names up in the rules.
-    pub fn resolve(rules: &Rules) -> Ids {
-        let me = rules.expansion_index(ID).unwrap_or(usize::MAX);
-        Ids {
-            hut: rules
-                .vocab
-                .kind(&format!("{ID}:hut"))
-                .unwrap_or(KindId::MAX),
-            solovei: rules
-                .vocab
-                .marker(&format!("{ID}:solovei"))
-                .unwrap_or(MarkerId::MAX),
-            vodyanoy: rules
-                .vocab
-                .marker(&format!("{ID}:vodyanoy"))
-                .unwrap_or(MarkerId::MAX),
-            release: rules.verb("release").map_or(VerbId::MAX, |(v, _)| v),
-            hut_worth_nothing: rules.option(me, opt::HUT_VALUE) == "2013",
-            catchable: tags::figure_kinds_tagged(rules, tags::FLESH_AND_BLOOD)
-                .into_iter()
-                .zip(&rules.figure_kinds)
-                .map(|(tagged, k)| tagged && k.class != carc_core::figures::FigureClass::Neutral)
+    /// Looks the names up (they were registered from the manifest).
+    pub fn resolve(view: &View) -> Result<Ids, String> {
+        fn need<T>(what: &str, found: Option<T>) -> Result<T, String> {
+            found.ok_or_else(|| format!("the rules do not know `{what}`"))
+        }
+        let figure_kinds: Vec<FigureKind> = view.figure_kinds().collect();
+        let late_set = tiles_in_set(TILES_TOML, LATE_SET)
+            .into_iter()
+            .filter_map(|id| view.tile_type_named(id))
+            .collect();
+        let vodyanoy = need(VODYANOY_MARKER, view.marker(VODYANOY_MARKER))?;
+        Ok(Ids {
+            hut: need(HUT_KIND, view.kind(HUT_KIND))?,
+            solovei: need(SOLOVEI_MARKER, view.marker(SOLOVEI_MARKER))?,
+            vodyanoy,
+            release: need(RELEASE_VERB, view.verb(RELEASE_VERB))?,
+            hut_worth_nothing: view.option_is(opt::HUT_VALUE, "2013"),
+            sets_2013: view.option_is(opt::SETS, "2013"),
+            late_set,
+            catchable: figure_kinds
+                .iter()
+                .map(|&k| {
+                    view.figure_kind_tagged(k, FLESH_AND_BLOOD)
+                        && view.figure_class(k) != FigureClass::Neutral
+                })
                 .collect(),
-            shelter: tags::feature_kinds_tagged(rules, tags::SHELTER),
-            vodyanoy_first: rules
-                .plan
-                .first_of(CAPTURE_POINT, VODYANOY_RULE, SOLOVEI_RULE)
-                .is_none_or(|first| first == VODYANOY_RULE),
+            follower: figure_kinds
+                .iter()
+                .map(|&k| view.figure_class(k) == FigureClass::Follower)
+                .collect(),
+            shelter: view.kinds().map(|k| view.kind_tagged(k, SHELTER)).collect(),
+            vodyanoy_tile: view
+                .tile_types()
+                .map(|t| view.tile_type_has_marker(t, vodyanoy))
+                .collect(),
+            // Undeclared (not expected): Vodyanoy is the stronger trap (RP-11).
+            vodyanoy_first: view
+                .runs_before(CAPTURE_POINT, VODYANOY_RULE, SOLOVEI_RULE)
+                .unwrap_or(true),
+        })
+    }
+
+    /// Whether the traps take figures of this kind (if they are a player's).
+    #[inline]
+    pub fn is_catchable(&self, kind: FigureKind) -> bool {
+        self.catchable.get(kind.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether figures of this kind are followers.
+    #[inline]
+    pub fn is_follower(&self, kind: FigureKind) -> bool {
+        self.follower.get(kind.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether figures on features of this kind are safe from the traps.
+    #[inline]
+    pub fn is_shelter(&self, kind: KindId) -> bool {
+        self.shelter.get(kind.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether tiles of this type carry Vodyanoy.
+    #[inline]
+    pub fn is_vodyanoy_tile(&self, tile: TileType) -> bool {
+        self.vodyanoy_tile
+            .get(tile.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether RP-OPT-2 keeps tiles of this type out of the supply.
+    pub fn excluded(&self, tile: TileType) -> bool {
+        self.sets_2013 && self.late_set.contains(&tile)
+    }
+}
+
+/// The ids of the tiles of a tile data file (`[[tile]]` tables) whose `set` is `set`.
+/// The SDK tells no tile type's set, so the expansion reads its own tile data.
+pub fn tiles_in_set<'a>(toml: &'a str, set: &str) -> Vec<&'a str> {
+    // One `[[tile]]` table at a time: its id and its set.
+    let mut out = Vec::new();
+    let mut tile: Option<(Option<&str>, Option<&str>)> = None;
+    let mut finish = |tile: Option<(Option<&'a str>, Option<&'a str>)>| {
+        if let Some((Some(id), Some(s))) = tile
+            && s == set
+        {
+            out.push(id);
+        }
+    };
+    for line in toml.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            finish(tile.take());
+            if line == "[[tile]]" {
+                tile = Some((None, None));
+            }
+            continue;
+        }
+        let Some(t) = tile.as_mut() else { continue };
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let value = value.trim();
+        let Some(value) = value
+            .strip_prefix('"')
+            .and_then(|v| v.split_once('"'))
+            .map(|(v, _)| v)
+        else {
+            continue;
+        };
+        match key.trim() {
+            "id" => t.0 = Some(value),
+            "set" => t.1 = Some(value),
+            _ => {}
         }
     }
+    finish(tile);
+    out
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::ID;
+
     #[test]
-    fn the_shipped_manifest_parses() {
-        let m = carc_core::manifest::Manifest::from_toml(super::MANIFEST_TOML, "manifest.toml");
-        assert!(
-            m.is_ok(),
-            "{}",
-            m.err().map(|d| d.to_string()).unwrap_or_default()
+    fn the_2016_set_is_solovei_and_vodyanoy() {
+        assert_eq!(
+            tiles_in_set(TILES_TOML, LATE_SET),
+            ["rp:solovei-razboynik", "rp:vodyanoy"]
         );
+        assert_eq!(
+            tiles_in_set(TILES_TOML, "2013"),
+            ["rp:baba-yaga-hut", "rp:bogatyr"]
+        );
+    }
+
+    #[test]
+    fn a_set_is_read_per_tile_table() {
+        let text = "expansion = \"x\"\nset = \"2016\"\n[[tile]]\nid = \"a\"\n\
+                    features = [\n  { kind = \"road\" },\n]\n[[tile]]\nset = \"2016\" # late\n\
+                    id = \"b\"\n[other]\nid = \"c\"\nset = \"2016\"\n";
+        assert_eq!(tiles_in_set(text, "2016"), ["b"]);
+    }
+
+    #[test]
+    fn the_shipped_manifest_declares_the_names_resolved() {
+        for name in ["\"hut\"", "\"solovei\"", "\"vodyanoy\"", "\"release\""] {
+            assert!(MANIFEST_TOML.contains(name), "{name}");
+        }
+        assert!(MANIFEST_TOML.contains(&format!("id = \"{ID}\"")));
     }
 }

@@ -3,131 +3,115 @@
 //! Both traps act at the decision point `figure-capture`, in the order the manifests
 //! declare (Vodyanoy first, RP-11): a figure taken by an earlier rule is no longer there
 //! for a later one.
+//!
+//! What the record remembers ([`Memory`]) is kept equal to what the board shows after
+//! every check: the figures the traps may take on Solovei's roads. So a check can only
+//! find something new where the board changed: around a Vodyanoy tile just placed or a
+//! figure just deployed next to one, on a Solovei road a placed tile joined or a figure
+//! was just deployed on. Elsewhere the hooks return at once.
 
 use std::collections::{BTreeMap, VecDeque};
 
-use carc_core::engine::{Action, Command, Reason};
-use carc_core::expansion::Ctx;
-use carc_core::features::NodeId;
-use carc_core::figures::{FigureClass, FigureId, Location, NEUTRAL};
-use carc_core::geometry::Port;
+use carc_sdk::{
+    Action, Command, FigureId, Out, Place, PlayerId, Port, Pos, Reason, SegmentId, TileId,
+    TileType, View,
+};
 
-use crate::memory::Memory;
+use crate::memory::{self, Memory};
 use crate::names::Ids;
+use crate::tile_kinds::TileKinds;
 
-/// The placed tiles carrying Vodyanoy.
-pub fn vodyanoy_tiles(ctx: &Ctx, ids: &Ids) -> Vec<u32> {
-    let board = &ctx.state.board;
-    (0..board.tiles.len() as u32)
-        .filter(|&t| {
-            ctx.rules
-                .tiles
-                .tile(board.tiles[t as usize].tile)
-                .has_marker(ids.vodyanoy)
-        })
-        .collect()
+/// Where the traps are on the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Traps {
+    /// The placed tiles carrying Vodyanoy, in placement order.
+    pub vodyanoy: Vec<TileId>,
+    /// The segments carrying Solovei (on his road), in placement order.
+    pub solovei: Vec<SegmentId>,
+}
+
+impl Traps {
+    /// The traps on the board now (kept by the engine: no board scan).
+    pub fn on_board(view: &View, ids: &Ids) -> Traps {
+        Traps {
+            vodyanoy: view.tiles_with_marker(ids.vodyanoy).collect(),
+            solovei: view.segments_with_marker(ids.solovei).collect(),
+        }
+    }
+
+    /// Whether a placed tile carries Vodyanoy.
+    pub fn is_vodyanoy(&self, tile: TileId) -> bool {
+        self.vodyanoy.contains(&tile)
+    }
+}
+
+/// Whether `b` is one of the 8 squares around `a`.
+fn around(a: Pos, b: Pos) -> bool {
+    a != b && (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
 }
 
 /// Whether a Vodyanoy tile is on the board.
-pub fn any_vodyanoy(ctx: &Ctx, ids: &Ids) -> bool {
-    let board = &ctx.state.board;
-    board
-        .tiles
-        .iter()
-        .any(|t| ctx.rules.tiles.tile(t.tile).has_marker(ids.vodyanoy))
+pub fn any_vodyanoy(view: &View, ids: &Ids) -> bool {
+    view.tiles_with_marker(ids.vodyanoy).count_all() > 0
 }
 
 /// RP-7: no figure is deployed on the Vodyanoy tile itself, by any means (the portal
-/// included): the figures there are its prisoners.
-pub fn deploys_on_vodyanoy(ctx: &Ctx, ids: &Ids, action: &Action) -> bool {
-    let Action::Deploy { node, .. } = *action else {
-        return false;
-    };
-    let board = &ctx.state.board;
-    (node as usize) < board.graph.len() && {
-        let tile = board.tiles[board.graph.node(node).tile as usize].tile;
-        ctx.rules.tiles.tile(tile).has_marker(ids.vodyanoy)
-    }
-}
-
-/// Solovei's roads: `(Solovei tile, its road's node)`.
-pub fn solovei_roads(ctx: &Ctx, ids: &Ids) -> Vec<(u32, NodeId)> {
-    let board = &ctx.state.board;
-    let mut out = Vec::new();
-    for (t, placed) in board.tiles.iter().enumerate() {
-        for (i, f) in ctx
-            .rules
-            .tiles
-            .tile(placed.tile)
-            .features
-            .iter()
-            .enumerate()
-        {
-            if f.markers.contains(&ids.solovei) {
-                out.push((t as u32, placed.first_node + i as NodeId));
-            }
-        }
-    }
-    out
+/// included): the figures there are its prisoners. Whether `action` deploys on
+/// `segment`, a segment of a Vodyanoy tile.
+pub fn deploys_on(segment: SegmentId, action: &Action) -> bool {
+    matches!(*action, Action::Deploy { segment: s, .. } if s == segment)
 }
 
 /// Whether a trap may take this figure: a player's figure of flesh and blood standing on
 /// a feature that is no shelter (RP-6, RP-7; the fairy gives no protection), or standing
 /// on a tile outside Vodyanoy (a Solovei prisoner, which Vodyanoy takes next to it, RP-8).
-fn catchable(ctx: &Ctx, ids: &Ids, f: FigureId) -> bool {
-    let fig = ctx.state.figures[f as usize];
-    let place_ok = match fig.at {
-        Location::Feature(n) => !ids
-            .shelter
-            .get(ctx.state.board.graph.node(n).kind as usize)
-            .copied()
-            .unwrap_or(false),
-        Location::Tile(t) => !is_vodyanoy(ctx, ids, t),
-        Location::Supply | Location::OffBoard => false,
-    };
-    place_ok && catchable_kind(ids, fig)
+fn catchable(view: &View, ids: &Ids, traps: &Traps, f: FigureId) -> bool {
+    catchable_kind(view, ids, f)
+        && match view.figure_place(f) {
+            Place::Segment(s) => !ids.is_shelter(view.segment_kind(s)),
+            Place::Tile(t) => !traps.is_vodyanoy(t),
+            Place::Supply | Place::OffBoard => false,
+        }
 }
 
 /// Whether the traps take figures like this one: a player's, of flesh and blood.
-fn catchable_kind(ids: &Ids, fig: carc_core::figures::Figure) -> bool {
-    fig.owner != NEUTRAL
-        && ids
-            .catchable
-            .get(fig.kind as usize)
-            .copied()
-            .unwrap_or(false)
+fn catchable_kind(view: &View, ids: &Ids, f: FigureId) -> bool {
+    let fig = view.figure(f);
+    fig.owner.is_some() && ids.is_catchable(fig.kind)
 }
 
-/// Whether a placed tile carries Vodyanoy.
-fn is_vodyanoy(ctx: &Ctx, ids: &Ids, tile: u32) -> bool {
-    let board = &ctx.state.board;
-    board
-        .tiles
-        .get(tile as usize)
-        .is_some_and(|t| ctx.rules.tiles.tile(t.tile).has_marker(ids.vodyanoy))
+/// The square a figure stands on, if it is on the board.
+fn figure_pos(view: &View, f: FigureId) -> Option<Pos> {
+    view.figure_tile(f).map(|t| view.tile_pos(t))
 }
 
 /// RP-8: a Vodyanoy tile next to (8-neighbourhood) a trap tile, which takes the prisoners
 /// put there.
-fn vodyanoy_next_to(ctx: &Ctx, ids: &Ids, vodyanoy: &[u32], tile: u32) -> Option<u32> {
-    let board = &ctx.state.board;
-    let around = board.tiles[tile as usize].pos.surrounding();
-    vodyanoy
+fn vodyanoy_next_to(view: &View, traps: &Traps, tile: TileId) -> Option<TileId> {
+    if traps.is_vodyanoy(tile) {
+        return None;
+    }
+    let pos = view.tile_pos(tile);
+    traps
+        .vodyanoy
         .iter()
         .copied()
-        .find(|&v| v != tile && around.contains(&board.tiles[v as usize].pos))
-        .filter(|_| !is_vodyanoy(ctx, ids, tile))
+        .find(|&v| v != tile && around(pos, view.tile_pos(v)))
 }
 
 /// RP-7: of the candidates, those on a tile next to (8-neighbourhood) a Vodyanoy tile.
-fn vodyanoy_claims(ctx: &Ctx, ids: &Ids, candidates: &[FigureId]) -> Vec<(FigureId, u32)> {
-    let board = &ctx.state.board;
+fn vodyanoy_claims(
+    view: &View,
+    ids: &Ids,
+    traps: &Traps,
+    candidates: &[FigureId],
+) -> Vec<(FigureId, TileId)> {
     let mut out = Vec::new();
-    for v in vodyanoy_tiles(ctx, ids) {
-        let around = board.tiles[v as usize].pos.surrounding();
+    for &v in &traps.vodyanoy {
+        let pos = view.tile_pos(v);
         for &f in candidates {
-            let on = ctx.state.figure_pos(f);
-            if catchable(ctx, ids, f) && on.is_some_and(|p| around.contains(&p)) {
+            if catchable(view, ids, traps, f) && figure_pos(view, f).is_some_and(|p| around(pos, p))
+            {
                 out.push((f, v));
             }
         }
@@ -135,41 +119,31 @@ fn vodyanoy_claims(ctx: &Ctx, ids: &Ids, candidates: &[FigureId]) -> Vec<(Figure
     out
 }
 
-/// Figures a trap may take on the road of `node`.
-fn on_road(ctx: &Ctx, ids: &Ids, node: NodeId) -> Vec<FigureId> {
-    ctx.state
-        .figures_on_feature(node)
-        .filter(|&f| catchable(ctx, ids, f))
+/// Figures a trap may take on the road of `segment`.
+fn on_road(view: &View, ids: &Ids, traps: &Traps, segment: SegmentId) -> Vec<FigureId> {
+    view.figures_on_feature(segment)
+        .filter(|&f| catchable(view, ids, traps, f))
         .collect()
 }
 
-/// Distance in road tiles from `start` to every tile of the road of `node`.
-pub fn road_distances(ctx: &Ctx, node: NodeId, start: u32) -> BTreeMap<u32, u32> {
-    let board = &ctx.state.board;
-    let graph = &board.graph;
-    let root = graph.root(node);
+/// Distance in road tiles from `start` to every tile of the road of `segment`.
+pub fn road_distances(view: &View, segment: SegmentId, start: TileId) -> BTreeMap<TileId, u32> {
     let mut dist = BTreeMap::from([(start, 0u32)]);
     let mut queue = VecDeque::from([start]);
     while let Some(t) = queue.pop_front() {
         let d = dist[&t];
-        let pt = board.tiles[t as usize];
-        let tile = ctx.rules.tiles.tile(pt.tile);
-        for i in 0..tile.features.len() {
-            if graph.root(pt.first_node + i as NodeId) != root {
+        for s in view.segments(t) {
+            if !view.same_feature(s, segment) {
                 continue;
             }
-            let ports = tile.board_ports(i as u8, pt.rotation);
+            let ports = view.segment_ports(s);
             for p in Port::ALL.into_iter().filter(|p| ports & p.bit() != 0) {
-                let Some(nt) = board.index_at(pt.pos.step(p.side())) else {
+                let Some(nt) = view.neighbour(t, p.side()) else {
                     continue;
                 };
-                let nb = board.tiles[nt as usize];
-                let joined = ctx
-                    .rules
-                    .tiles
-                    .tile(nb.tile)
-                    .feature_at(nb.rotation, p.facing())
-                    .is_some_and(|j| graph.root(nb.first_node + j as NodeId) == root);
+                let joined = view
+                    .segment_at(nt, p.facing())
+                    .is_some_and(|j| view.same_feature(j, segment));
                 if joined && !dist.contains_key(&nt) {
                     dist.insert(nt, d + 1);
                     queue.push_back(nt);
@@ -183,24 +157,25 @@ pub fn road_distances(ctx: &Ctx, node: NodeId, start: u32) -> BTreeMap<u32, u32>
 /// RP-5, RP-6: when a Solovei road holds a figure it did not hold at the last check, the
 /// figure(s) closest to the tree (in road tiles) are trapped; ties are all trapped.
 fn solovei_claims(
-    ctx: &Ctx,
+    view: &View,
     ids: &Ids,
+    traps: &Traps,
     seen: &[FigureId],
-    taken: &[(FigureId, u32)],
-) -> Vec<(FigureId, u32)> {
+    taken: &[(FigureId, TileId)],
+) -> Vec<(FigureId, TileId)> {
     let mut out = Vec::new();
-    for (tile, node) in solovei_roads(ctx, ids) {
-        let present: Vec<FigureId> = on_road(ctx, ids, node)
+    for &road in &traps.solovei {
+        let tile = view.segment_tile(road);
+        let present: Vec<FigureId> = on_road(view, ids, traps, road)
             .into_iter()
             .filter(|f| !taken.iter().any(|(t, _)| t == f))
             .collect();
         if !present.iter().any(|f| !seen.contains(f)) {
             continue;
         }
-        let dist = road_distances(ctx, node, tile);
+        let dist = road_distances(view, road, tile);
         let distance = |f: &FigureId| {
-            ctx.state
-                .figure_tile(*f)
+            view.figure_tile(*f)
                 .and_then(|t| dist.get(&t).copied())
                 .unwrap_or(u32::MAX)
         };
@@ -218,9 +193,9 @@ fn solovei_claims(
 }
 
 /// Runs both traps in the declared order and moves what they take onto their tiles.
-fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec<Command>) {
-    let mut memory = Memory::load(ctx);
-    let mut taken: Vec<(FigureId, u32)> = Vec::new();
+fn capture(view: &View, ids: &Ids, traps: &Traps, vodyanoy_candidates: &[FigureId], out: &mut Out) {
+    let mut memory = Memory::load(view.record());
+    let mut taken: Vec<(FigureId, TileId)> = Vec::new();
     let order: [bool; 2] = if ids.vodyanoy_first {
         [true, false]
     } else {
@@ -228,9 +203,9 @@ fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec
     };
     for vodyanoy in order {
         let claims = if vodyanoy {
-            vodyanoy_claims(ctx, ids, vodyanoy_candidates)
+            vodyanoy_claims(view, ids, traps, vodyanoy_candidates)
         } else {
-            solovei_claims(ctx, ids, &memory.seen, &taken)
+            solovei_claims(view, ids, traps, &memory.seen, &taken)
         };
         for (f, t) in claims {
             if !taken.iter().any(|(g, _)| *g == f) {
@@ -240,17 +215,17 @@ fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec
     }
     // RP-8: a figure trapped on a tile next to Vodyanoy is moved on to Vodyanoy, which
     // takes every catchable figure on the tiles around it.
-    let vodyanoy = vodyanoy_tiles(ctx, ids);
     for (f, t) in &mut taken {
-        if catchable_kind(ids, ctx.state.figures[*f as usize])
-            && let Some(v) = vodyanoy_next_to(ctx, ids, &vodyanoy, *t)
+        if catchable_kind(view, ids, *f)
+            && let Some(v) = vodyanoy_next_to(view, traps, *t)
         {
             *t = v;
         }
     }
-    let mut seen: Vec<FigureId> = solovei_roads(ctx, ids)
-        .into_iter()
-        .flat_map(|(_, node)| on_road(ctx, ids, node))
+    let mut seen: Vec<FigureId> = traps
+        .solovei
+        .iter()
+        .flat_map(|&road| on_road(view, ids, traps, road))
         .filter(|f| !taken.iter().any(|(g, _)| g == f))
         .collect();
     seen.sort_unstable();
@@ -259,89 +234,135 @@ fn capture(ctx: &Ctx, ids: &Ids, vodyanoy_candidates: &[FigureId], out: &mut Vec
         return;
     }
     memory.seen = seen;
-    let turn = ctx.state.turn.number;
+    let turn = view.turn();
     memory
         .trapped
         .retain(|(g, _)| !taken.iter().any(|(f, _)| f == g));
     memory.trapped.extend(taken.iter().map(|&(f, _)| (f, turn)));
     out.push(memory.store());
     for (f, t) in taken {
-        let by = if vodyanoy.contains(&t) {
-            "Vodyanoy"
+        let why = if traps.is_vodyanoy(t) {
+            "trapped by Vodyanoy"
         } else {
-            "Solovei Razboynik"
+            "trapped by Solovei Razboynik"
         };
         out.push(Command::MoveFigure {
             figure: f,
-            to: Location::Tile(t),
-            why: Some(format!("trapped by {by}").into()),
+            to: Place::Tile(t),
+            why: Some(why),
         });
     }
 }
 
-/// A tile was placed: Vodyanoy's own placement takes everything around it (RP-7); a
-/// road joined to Solovei may bring followers to it (RP-5).
-pub fn on_tile_placed(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
-    let Some(placed) = ctx.state.turn.placed else {
+/// A tile was placed (`placed`, of type `tile`): Vodyanoy's own placement takes
+/// everything around it (RP-7); a road joined to Solovei may bring followers to it
+/// (RP-5). Any other tile changes nothing for the traps.
+pub fn on_tile_placed(
+    view: &View,
+    ids: &Ids,
+    tiles: &TileKinds,
+    tile: TileType,
+    placed: TileId,
+    out: &mut Out,
+) {
+    if ids.is_vodyanoy_tile(tile) {
+        let traps = Traps::on_board(view, ids);
+        let mut candidates: Vec<FigureId> = Vec::new();
+        for p in view.tile_pos(placed).surrounding() {
+            if let Some(t) = view.tile_at(p) {
+                candidates.extend(view.figures_on_tile(t));
+            }
+        }
+        candidates.sort_unstable();
+        capture(view, ids, &traps, &candidates, out);
         return;
-    };
-    let board = &ctx.state.board;
-    let pt = board.tiles[placed as usize];
-    let candidates: Vec<FigureId> = if ctx.rules.tiles.tile(pt.tile).has_marker(ids.vodyanoy) {
-        let around = pt.pos.surrounding();
-        (0..ctx.state.figures.len() as FigureId)
-            .filter(|&f| ctx.state.figure_pos(f).is_some_and(|p| around.contains(&p)))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    capture(ctx, ids, &candidates, out);
+    }
+    // Whether the placed tile joins a Solovei road (usually there is none, or one): only
+    // its segments of the road's kind can.
+    let joins = view.segments_with_marker(ids.solovei).any(|road| {
+        let kind = view.segment_kind(road);
+        tiles.any_of(view, placed, tile, kind, |s| view.same_feature(road, s))
+    });
+    if joins {
+        capture(view, ids, &Traps::on_board(view, ids), &[], out);
+    }
 }
 
 /// A figure was deployed (normally or through a portal): next to Vodyanoy it is taken
-/// (RP-7); on Solovei's road the closest figure is (RP-5).
-pub fn on_deployed(ctx: &Ctx, ids: &Ids, figure: FigureId, out: &mut Vec<Command>) {
-    capture(ctx, ids, &[figure], out);
+/// (RP-7); on Solovei's road the closest figure is (RP-5). A figure deployed anywhere
+/// else changes nothing for the traps.
+pub fn on_deployed(view: &View, ids: &Ids, figure: FigureId, out: &mut Out) {
+    let mut vodyanoy = view.tiles_with_marker(ids.vodyanoy);
+    let mut solovei = view.segments_with_marker(ids.solovei);
+    if vodyanoy.count_all() == 0 && solovei.count_all() == 0 {
+        return;
+    }
+    let next_to_vodyanoy = vodyanoy.count_all() > 0
+        && figure_pos(view, figure).is_some_and(|p| vodyanoy.any(|v| around(view.tile_pos(v), p)));
+    let on_solovei_road = !next_to_vodyanoy
+        && solovei.count_all() > 0
+        && view
+            .figure_place(figure)
+            .segment()
+            .is_some_and(|s| solovei.any(|road| view.same_feature(road, s)));
+    if next_to_vodyanoy || on_solovei_road {
+        capture(view, ids, &Traps::on_board(view, ids), &[figure], out);
+    }
 }
 
 /// A figure left its place: it is no longer "seen" on Solovei's road, and once out of
 /// its trap (released, eaten by the dragon) it is no longer a prisoner with a trap turn.
-pub fn forget(ctx: &Ctx, figure: FigureId, out: &mut Vec<Command>) {
-    let mut memory = Memory::load(ctx);
-    let at = ctx.state.figures[figure as usize].at;
-    let mut changed = false;
-    if memory.seen.contains(&figure) && !matches!(at, Location::Feature(_)) {
-        memory.seen.retain(|&f| f != figure);
-        changed = true;
+pub fn forget(view: &View, figure: FigureId, out: &mut Out) {
+    let record = view.record();
+    if record.is_empty() {
+        return;
     }
-    if !matches!(at, Location::Tile(_)) && memory.trapped.iter().any(|(f, _)| *f == figure) {
-        memory.trapped.retain(|(f, _)| *f != figure);
-        changed = true;
+    let (seen, trapped) = memory::parts(record);
+    let f = figure.to_record();
+    let was_seen = seen.contains(&f);
+    let was_trapped = trapped.chunks_exact(2).any(|c| c[0] == f);
+    if !was_seen && !was_trapped {
+        return;
     }
-    if changed {
-        out.push(memory.store());
+    let at = view.figure_place(figure);
+    let leaves_seen = was_seen && !matches!(at, Place::Segment(_));
+    let leaves_trap = was_trapped && !matches!(at, Place::Tile(_));
+    if !leaves_seen && !leaves_trap {
+        return;
     }
+    let mut memory = Memory::load(record);
+    if leaves_seen {
+        memory.seen.retain(|&g| g != figure);
+    }
+    if leaves_trap {
+        memory.trapped.retain(|(g, _)| *g != figure);
+    }
+    out.push(memory.store());
 }
 
 /// RP-10: −2 points for each follower still trapped on Vodyanoy; Solovei's prisoners
 /// score nothing.
-pub fn score_final(ctx: &Ctx, ids: &Ids, out: &mut Vec<Command>) {
-    let traps = vodyanoy_tiles(ctx, ids);
-    let mut penalty: BTreeMap<u8, i32> = BTreeMap::new();
-    for fig in &ctx.state.figures {
-        if let Location::Tile(t) = fig.at
-            && traps.contains(&t)
-            && fig.owner != NEUTRAL
-            && ctx.rules.figure_kinds[fig.kind as usize].class == FigureClass::Follower
-        {
-            *penalty.entry(fig.owner).or_default() -= 2;
+pub fn score_final(view: &View, ids: &Ids, out: &mut Out) {
+    let mut traps: Vec<TileId> = view.tiles_with_marker(ids.vodyanoy).collect();
+    traps.sort_unstable();
+    traps.dedup();
+    let mut penalty: BTreeMap<PlayerId, i32> = BTreeMap::new();
+    for v in traps {
+        for f in view.figures_on_tile(v) {
+            let fig = view.figure(f);
+            if view.figure_place(f) == Place::Tile(v)
+                && let Some(owner) = fig.owner
+                && ids.is_follower(fig.kind)
+            {
+                *penalty.entry(owner).or_default() -= 2;
+            }
         }
     }
     for (player, points) in penalty {
         out.push(Command::Score {
             player,
             points,
-            reason: Reason::Text("followers trapped by Vodyanoy".into()),
+            reason: Reason::Text("followers trapped by Vodyanoy"),
         });
     }
 }

@@ -2,17 +2,18 @@
 //! (`Rules::player_figures`, `Rules::neutral_figure`): checked against the figures a game
 //! actually starts with, for every number of players.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use carc_core::base::BaseGame;
 use carc_core::figures::{FigureClass, NEUTRAL};
 use carc_core::rules::Rules;
-use carc_princess_dragon::PrincessDragon;
 
 #[test]
 fn every_figure_is_where_the_layout_says() {
     let rules = Rules::new(
-        vec![Box::new(BaseGame), Box::new(PrincessDragon::new())],
+        vec![Box::new(BaseGame), common::plugins::princess_dragon()],
         &BTreeMap::new(),
     )
     .expect("rules");

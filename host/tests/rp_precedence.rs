@@ -1,6 +1,9 @@
 //! Declared precedence (RP-11, DESIGN principle 4): fixture manifests that form a cycle,
 //! an ambiguity, a reversed order and a reference to a missing rule each give their exact
 //! error; and the outcome of RP-11 flips when the declaration flips, with no code change.
+//! (Moved from the plugin crate, which no longer depends on the engine.)
+
+mod common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,8 +16,8 @@ use carc_core::fixtures::Declarations;
 use carc_core::geometry::Pos;
 use carc_core::record;
 use carc_core::rules::Rules;
-use carc_russian_promos::RussianPromos;
 use carc_russian_promos::names::MANIFEST_TOML;
+use common::plugins::{russian_promos, russian_promos_with_manifest};
 
 fn fixture(name: &str) -> Manifest {
     let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
@@ -26,7 +29,7 @@ fn fixture(name: &str) -> Manifest {
 fn error_with(fixture_name: &str) -> String {
     let list: Vec<Box<dyn Expansion>> = vec![
         Box::new(BaseGame),
-        Box::new(RussianPromos::new()),
+        russian_promos(),
         Box::new(Declarations(fixture(fixture_name))),
     ];
     match Rules::new(list, &BTreeMap::new()) {
@@ -131,12 +134,11 @@ follower = [-2, 0, "E"]
 /// Replays [`BOTH_CLAIM`] with the promos under `manifest`: (where Bob's thief ended up,
 /// Bob's final score).
 fn outcome(manifest: &str) -> (Pos, i32) {
-    let m = Manifest::from_toml(manifest, "manifest.toml").expect("manifest parses");
+    Manifest::from_toml(manifest, "manifest.toml").expect("manifest parses");
+    let manifest = manifest.to_string();
     let mut catalog = Catalog::new();
     catalog
-        .add(Arc::new(move || {
-            Box::new(RussianPromos::with_manifest(m.clone()))
-        }))
+        .add(Arc::new(move || russian_promos_with_manifest(&manifest)))
         .expect("adds");
     let loaded = record::parse(BOTH_CLAIM, "both.toml", record::Format::Toml).expect("parses");
     let game = record::replay(&loaded, &catalog)
@@ -163,4 +165,14 @@ fn rp_11_follows_the_declared_order_and_flips_with_it() {
     );
     assert_ne!(flipped, MANIFEST_TOML);
     assert_eq!(outcome(&flipped), (Pos::new(1, 0), 0));
+}
+
+#[test]
+fn the_shipped_manifest_parses() {
+    let m = Manifest::from_toml(MANIFEST_TOML, "manifest.toml");
+    assert!(
+        m.is_ok(),
+        "{}",
+        m.err().map(|d| d.to_string()).unwrap_or_default()
+    );
 }

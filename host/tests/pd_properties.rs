@@ -1,6 +1,8 @@
 //! Invariants over many random seeded games with The Princess and the Dragon (PD-2, PD-3,
 //! PD-5, PD-11, PD-12, BASE-2, records).
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -11,14 +13,13 @@ use carc_core::engine::{Action, Arg, Game};
 use carc_core::figures::{FigureClass, Location, NEUTRAL};
 use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
-use carc_princess_dragon::PrincessDragon;
 
 const GAMES: u64 = 1000;
 
 fn rules(options: &BTreeMap<String, String>) -> Arc<Rules> {
     Arc::new(
         Rules::new(
-            vec![Box::new(BaseGame), Box::new(PrincessDragon::new())],
+            vec![Box::new(BaseGame), common::plugins::princess_dragon()],
             options,
         )
         .expect("rules"),
@@ -27,7 +28,7 @@ fn rules(options: &BTreeMap<String, String>) -> Arc<Rules> {
 
 fn catalog() -> Catalog {
     let mut c = Catalog::new();
-    c.add(Arc::new(|| Box::new(PrincessDragon::new())))
+    c.add(Arc::new(common::plugins::princess_dragon))
         .expect("adds");
     c
 }

@@ -2,6 +2,8 @@
 //! aside before the volcano and drawn again is listed twice — the second listing is that
 //! same tile, never an extra copy, and no copy is lost either.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -9,7 +11,6 @@ use carc_core::base::BaseGame;
 use carc_core::engine::{Action, Game, Setup};
 use carc_core::rules::Rules;
 use carc_core::setup::{SupplyMode, draw_order};
-use carc_princess_dragon::PrincessDragon;
 
 fn rules(options: &[(&str, &str)]) -> Arc<Rules> {
     let options = options
@@ -18,7 +19,7 @@ fn rules(options: &[(&str, &str)]) -> Arc<Rules> {
         .collect::<BTreeMap<_, _>>();
     Arc::new(
         Rules::new(
-            vec![Box::new(BaseGame), Box::new(PrincessDragon::new())],
+            vec![Box::new(BaseGame), common::plugins::princess_dragon()],
             &options,
         )
         .expect("rules"),

@@ -2,6 +2,8 @@
 //! builder stands (on another tile), the builder returns too. The builder comes from the
 //! core's test-only expansion; PD-9 follows from its declared tag, not from code here.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -11,7 +13,6 @@ use carc_core::figures::{FOLLOWER, Location};
 use carc_core::fixtures::Builders;
 use carc_core::geometry::{Pos, Rotation, Side};
 use carc_core::rules::Rules;
-use carc_princess_dragon::PrincessDragon;
 
 fn place(game: &mut Game, id: &str, x: i32, y: i32) {
     game.place(id, Pos::new(x, y), Rotation::default())
@@ -34,7 +35,7 @@ fn the_dragon_eating_the_last_follower_sends_the_builder_home() {
             vec![
                 Box::new(BaseGame),
                 Box::new(Builders),
-                Box::new(PrincessDragon::new()),
+                common::plugins::princess_dragon(),
             ],
             &BTreeMap::new(),
         )
@@ -105,7 +106,11 @@ fn the_dragon_eating_the_last_follower_sends_the_builder_home() {
 
 #[test]
 fn the_manifest_parses() {
-    let m = carc_princess_dragon::names::manifest();
+    let m = carc_core::manifest::Manifest::from_toml(
+        carc_princess_dragon::names::MANIFEST_TOML,
+        "manifest.toml",
+    )
+    .expect("parses");
     assert_eq!(m.id, "princess-dragon");
     assert_eq!(m.options.len(), 6);
     assert_eq!(m.verbs.len(), 3);

@@ -87,7 +87,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 
 #[test]
 fn mutated_records_never_panic() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scenarios");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/scenarios");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("scenarios")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -104,7 +104,7 @@ fn mutated_records_never_panic() {
             )
         })
         .collect();
-    let catalog = common::both_expansions();
+    let catalog = common::plugins::both_expansions();
     let mut outcomes = [0u32; 3]; // invalid, failed, passed
     for case in 0..CASES {
         let mut rng = Rng::stream(0x005E_C04D, case);

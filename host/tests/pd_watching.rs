@@ -2,17 +2,18 @@
 //! to volcanoes (PD-2) and dragon tiles (PD-4, PD-7) being drawn or placed, so the engine
 //! leaves it out of every other tile's events; the base game hears them all.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use carc_core::base::BaseGame;
 use carc_core::rules::Rules;
-use carc_princess_dragon::PrincessDragon;
 use carc_princess_dragon::names::{DRAGON_SYMBOL_MARKER, VOLCANO_MARKER};
 
 #[test]
 fn only_volcanoes_and_dragon_tiles_are_watched() {
     let rules = Rules::new(
-        vec![Box::new(BaseGame), Box::new(PrincessDragon::new())],
+        vec![Box::new(BaseGame), common::plugins::princess_dragon()],
         &BTreeMap::new(),
     )
     .expect("rules");
@@ -33,7 +34,7 @@ fn only_volcanoes_and_dragon_tiles_are_watched() {
     }
     // Counted again straight from the tile data: the tile types marked volcano or dragon.
     let data: toml::Table =
-        toml::from_str(carc_princess_dragon::TILES_TOML).expect("the tile data parses");
+        toml::from_str(carc_princess_dragon::names::TILES_TOML).expect("the tile data parses");
     let marked = data["tile"]
         .as_array()
         .expect("tiles")

@@ -14,8 +14,7 @@ use carc_core::expansion::{Ctx, EventKinds, Expansion, Manifest};
 use carc_core::figures::{FigureClass, Location};
 use carc_core::record::{self, Record, action_to_move};
 use carc_core::rules::Rules;
-use carc_princess_dragon::PrincessDragon;
-use carc_russian_promos::RussianPromos;
+use common::plugins::{princess_dragon, russian_promos};
 
 const GAMES: u64 = 1000;
 
@@ -72,15 +71,15 @@ fn random_games_with_both_expansions_keep_the_invariants_and_replay() {
         Rules::new(
             vec![
                 Box::new(BaseGame),
-                Box::new(PrincessDragon::new()),
-                Box::new(RussianPromos::new()),
+                princess_dragon(),
+                russian_promos(),
                 Box::new(Observer(violations.clone())),
             ],
             &BTreeMap::new(),
         )
         .expect("rules"),
     );
-    let catalog = common::both_expansions();
+    let catalog = common::plugins::both_expansions();
     let vodyanoy = rules.vocab.marker("vodyanoy").expect("registered");
     let mut traps = 0usize;
     let mut releases = 0usize;

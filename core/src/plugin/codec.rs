@@ -1,0 +1,237 @@
+//! Actions, commands and events across the boundary: the engine's own values to and from
+//! their encoded forms ([`carc_sdk::abi`]). A malformed value from a plugin decodes to
+//! an error, never to a panic.
+
+use carc_sdk::abi::{self, RawAction, RawCommand, RawEvent, pack_pos, unpack_pos};
+
+use crate::engine::{Action, Arg, Command, Event, Reason, Text};
+use crate::geometry::{Pos, Rotation, Side};
+
+use super::queries::{location, place};
+
+/// An engine action, encoded.
+pub(crate) fn encode_action(a: &Action) -> RawAction {
+    match *a {
+        Action::Place {
+            tile,
+            pos,
+            rotation,
+        } => RawAction {
+            kind: abi::action::PLACE,
+            verb: u32::from(rotation.turns()),
+            a: i64::from(tile),
+            b: pack_pos(pos.x, pos.y),
+        },
+        Action::Deploy { figure, node } => RawAction {
+            kind: abi::action::DEPLOY,
+            verb: 0,
+            a: i64::from(figure),
+            b: i64::from(node),
+        },
+        Action::Pass => RawAction {
+            kind: abi::action::PASS,
+            ..RawAction::default()
+        },
+        Action::Verb { verb, arg } => {
+            let (a, b) = match arg {
+                Arg::None => (abi::arg::NONE, 0),
+                Arg::Pos(p) => (abi::arg::POS, pack_pos(p.x, p.y)),
+                Arg::Feature(n) => (abi::arg::SEGMENT, i64::from(n)),
+                Arg::Side(s) => (abi::arg::SIDE, s.index() as i64),
+                Arg::Figure(f) => (abi::arg::FIGURE, i64::from(f)),
+            };
+            RawAction {
+                kind: abi::action::VERB,
+                verb: u32::from(verb),
+                a,
+                b,
+            }
+        }
+    }
+}
+
+/// An action a plugin offered, decoded.
+pub(crate) fn decode_action(raw: &RawAction) -> Result<Action, String> {
+    let bad = || format!("offered a malformed action (kind {})", raw.kind);
+    Ok(match raw.kind {
+        abi::action::PLACE => {
+            let (x, y) = unpack_pos(raw.b);
+            Action::Place {
+                tile: u16::try_from(raw.a).map_err(|_| bad())?,
+                pos: Pos::new(x, y),
+                rotation: Rotation::quarter_turns((raw.verb % 4) as u8),
+            }
+        }
+        abi::action::DEPLOY => Action::Deploy {
+            figure: u8::try_from(raw.a).map_err(|_| bad())?,
+            node: u32::try_from(raw.b).map_err(|_| bad())?,
+        },
+        abi::action::PASS => Action::Pass,
+        abi::action::VERB => {
+            let arg = match raw.a {
+                abi::arg::NONE => Arg::None,
+                abi::arg::POS => {
+                    let (x, y) = unpack_pos(raw.b);
+                    Arg::Pos(Pos::new(x, y))
+                }
+                abi::arg::SEGMENT => Arg::Feature(u32::try_from(raw.b).map_err(|_| bad())?),
+                abi::arg::SIDE => Arg::Side(
+                    *Side::ALL
+                        .get(usize::try_from(raw.b).map_err(|_| bad())?)
+                        .ok_or_else(bad)?,
+                ),
+                abi::arg::FIGURE => Arg::Figure(u16::try_from(raw.b).map_err(|_| bad())?),
+                _ => return Err(bad()),
+            };
+            Action::Verb {
+                verb: u8::try_from(raw.verb).map_err(|_| bad())?,
+                arg,
+            }
+        }
+        _ => return Err(bad()),
+    })
+}
+
+/// The words of a command. The text lives as long as the plugin's library, which is
+/// never unloaded.
+fn text(raw: &RawCommand) -> Result<Option<Text>, String> {
+    if raw.text.is_null() || raw.text_len == 0 {
+        return Ok(None);
+    }
+    // SAFETY: the plugin passes `text_len` bytes of static text (see `RawCommand::text`).
+    let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(raw.text, raw.text_len) };
+    std::str::from_utf8(bytes)
+        .map(|s| Some(Text::Borrowed(s)))
+        .map_err(|_| "gave words that are not UTF-8".to_string())
+}
+
+/// A command from a plugin, decoded (`Err`: malformed, with why).
+pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
+    let player = || u8::try_from(raw.small).map_err(|_| format!("named seat {}", raw.small));
+    let figure = || u16::try_from(raw.a).map_err(|_| format!("named figure {}", raw.a));
+    let node = |v: i64| u32::try_from(v).map_err(|_| format!("named segment {v}"));
+    Ok(match raw.kind {
+        abi::command::SET_ASIDE_DRAWN => Command::SetAsideDrawn,
+        abi::command::RETURN_DRAWN_TO_SUPPLY => Command::ReturnDrawnToSupply,
+        abi::command::RESHUFFLE_SET_ASIDE => Command::ReshuffleSetAside,
+        abi::command::DEPLOY => Command::Deploy {
+            player: player()?,
+            figure: u8::try_from(raw.a).map_err(|_| format!("named figure kind {}", raw.a))?,
+            node: node(raw.b)?,
+        },
+        abi::command::MOVE_FIGURE => Command::MoveFigure {
+            figure: figure()?,
+            to: location(raw.b).ok_or_else(|| format!("named place {}", raw.b))?,
+            why: text(raw)?,
+        },
+        abi::command::RETURN_FIGURE => Command::ReturnFigure {
+            figure: figure()?,
+            why: text(raw)?,
+        },
+        abi::command::SCORE => Command::Score {
+            player: player()?,
+            points: i32::try_from(raw.a).map_err(|_| format!("scored {} points", raw.a))?,
+            reason: if raw.b >= 0 {
+                Reason::Feature { node: node(raw.b)? }
+            } else {
+                Reason::Text(text(raw)?.unwrap_or(Text::Borrowed("points")))
+            },
+        },
+        abi::command::MARK_SCORED => Command::MarkScored { node: node(raw.a)? },
+        abi::command::FIGURE_STEP_DONE => Command::FigureStepDone,
+        abi::command::SET_DECIDER => Command::SetDecider { player: player()? },
+        abi::command::SET_RECORD => {
+            let data = if raw.text.is_null() || raw.text_len == 0 {
+                Vec::new()
+            } else if raw.text_len > 1 << 16 {
+                return Err(format!(
+                    "set a record of {} values, beyond the 65536 allowed",
+                    raw.text_len
+                ));
+            } else {
+                // SAFETY: the plugin passes `text_len` values valid during the call.
+                unsafe { std::slice::from_raw_parts(raw.text.cast::<i64>(), raw.text_len) }.to_vec()
+            };
+            Command::SetExtData { data }
+        }
+        abi::command::SET_RECORD_VALUE => Command::SetExtValue {
+            index: u32::try_from(raw.a).map_err(|_| format!("set record value {}", raw.a))?,
+            value: raw.b,
+        },
+        abi::command::RESIZE_RECORD => Command::ResizeExt {
+            len: u32::try_from(raw.a).map_err(|_| format!("resized its record to {}", raw.a))?,
+        },
+        abi::command::REQUEST_PHASE => Command::RequestPhase {
+            phase: u8::try_from(raw.a).map_err(|_| format!("asked for phase {}", raw.a))?,
+        },
+        abi::command::END_GAME => Command::EndGame,
+        k => return Err(format!("gave a command of unknown kind {k}")),
+    })
+}
+
+/// An engine event, encoded (`placed`: the index of the tile a `TilePlaced` is about).
+pub(crate) fn encode_event(e: &Event, placed: Option<u32>) -> RawEvent {
+    let mut raw = RawEvent {
+        kind: e.kind() as u32,
+        player: -1,
+        ..RawEvent::default()
+    };
+    match e {
+        Event::TurnStarted { turn, player } => {
+            raw.a = i64::from(*turn);
+            raw.player = i32::from(*player);
+        }
+        Event::TileDrawn { tile }
+        | Event::TileDiscarded { tile }
+        | Event::TileSetAside { tile }
+        | Event::TileReturned { tile } => raw.a = i64::from(*tile),
+        Event::TilesReshuffled { count } => raw.a = i64::from(*count),
+        Event::TilePlaced {
+            player,
+            tile,
+            pos,
+            rotation,
+        } => {
+            raw.player = player.map_or(-1, i32::from);
+            raw.a = i64::from(*tile);
+            raw.b = pack_pos(pos.x, pos.y);
+            raw.c = i64::from(rotation.turns());
+            raw.d = placed.map_or(-1, i64::from);
+        }
+        Event::FigureDeployed { figure, node } => {
+            raw.a = i64::from(*figure);
+            raw.b = i64::from(*node);
+        }
+        Event::FigureMoved {
+            figure,
+            from,
+            to,
+            by,
+            ..
+        } => {
+            raw.a = i64::from(*figure);
+            raw.b = place(*from);
+            raw.c = place(*to);
+            raw.player = by.map_or(-1, i32::from);
+        }
+        Event::FigureReturned { figure, from, .. } => {
+            raw.a = i64::from(*figure);
+            raw.b = place(*from);
+        }
+        Event::Scored {
+            player,
+            points,
+            reason,
+        } => {
+            raw.player = i32::from(*player);
+            raw.a = i64::from(*points);
+            raw.b = match reason {
+                Reason::Feature { node } => i64::from(*node),
+                Reason::Text(_) => -1,
+            };
+        }
+        Event::FeatureScored { node } => raw.a = i64::from(*node),
+        Event::GameEnded => {}
+    }
+    raw
+}

@@ -1,0 +1,522 @@
+//! Expansions written against the SDK ([`carc_sdk`]), hosted by the engine: a plugin's
+//! root module (from a shared library, or linked in) becomes an
+//! [`Expansion`](crate::expansion::Expansion) the engine runs like any other.
+//!
+//! The engine calls the plugin's hooks through the module's function pointers, hands it
+//! its query table ([`queries`]) and decodes what it returns ([`codec`]). A plugin that
+//! panics reports the panic as an error; it is turned into a panic here, on the host's
+//! side, where the engine's shield catches it and disables the expansion.
+
+mod codec;
+mod queries;
+
+use std::cell::RefCell;
+use std::ffi::c_void;
+use std::sync::{Arc, OnceLock};
+
+use abi_stable::std_types::{RStr, RString};
+use carc_sdk::abi::{self, HookInput, PluginMod_Ref, RawAction, RawCommand, RawEvent, Sink, hook};
+
+use crate::catalog::Factory;
+use crate::engine::{Action, Command, Event};
+use crate::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
+use crate::rules::Rules;
+use crate::tiles::TileType;
+
+pub(crate) use queries::Asking;
+
+/// The protocol version this host speaks.
+pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
+
+/// An instance of a plugin's expansion (one per set of rules).
+struct Instance(*mut c_void);
+
+// SAFETY: the plugin's hooks only read the instance (`&E` with `E: Send + Sync`).
+unsafe impl Send for Instance {}
+// SAFETY: as above.
+unsafe impl Sync for Instance {}
+
+/// A plugin module's declarations, read once: its protocol, manifest and tile data.
+struct Source {
+    module: PluginMod_Ref,
+    manifest: Manifest,
+    tiles: Vec<TileSource>,
+    protocol: String,
+}
+
+/// An expansion provided by a plugin module, for one set of rules.
+pub struct Plugin {
+    source: Arc<Source>,
+    instance: OnceLock<Instance>,
+}
+
+impl std::fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plugin")
+            .field("id", &self.source.manifest.id)
+            .field("protocol", &self.source.protocol)
+            .finish()
+    }
+}
+
+impl Drop for Plugin {
+    fn drop(&mut self) {
+        if let Some(i) = self.instance.get() {
+            (self.source.module.drop_instance())(i.0);
+        }
+    }
+}
+
+/// Whether a plugin built for protocol `plugin` can run on this host: same major
+/// version, and a minor version no newer than the host's (`None`), or why not.
+pub fn protocol_mismatch(plugin: &str) -> Option<String> {
+    let parse = |v: &str| -> Option<(u64, u64)> {
+        let mut parts = v.trim().split('.');
+        let major = parts.next()?.parse().ok()?;
+        let minor = parts.next()?.parse().ok()?;
+        Some((major, minor))
+    };
+    let (Some((pm, pn)), Some((hm, hn))) = (parse(plugin), parse(HOST_PROTOCOL)) else {
+        return Some(format!(
+            "its protocol version `{plugin}` is not a version this host ({HOST_PROTOCOL}) can read"
+        ));
+    };
+    if pm != hm {
+        Some(format!(
+            "it needs protocol {plugin}, and this host speaks {HOST_PROTOCOL} (another major version)"
+        ))
+    } else if pn > hn {
+        Some(format!(
+            "it needs protocol {plugin}, newer than this host's {HOST_PROTOCOL}"
+        ))
+    } else {
+        None
+    }
+}
+
+impl Plugin {
+    /// Reads a plugin module's declarations (protocol, manifest, tile data); no
+    /// expansion code beyond those three functions runs yet.
+    pub fn new(module: PluginMod_Ref) -> Result<Plugin, String> {
+        Plugin::with_manifest(module, None)
+    }
+
+    /// [`Plugin::new`], with the module's manifest replaced by `manifest` (TOML text):
+    /// the same rules under other declarations, for example another precedence.
+    pub fn with_manifest(module: PluginMod_Ref, manifest: Option<&str>) -> Result<Plugin, String> {
+        Ok(Plugin::from_source(Arc::new(Source::read(
+            module, manifest,
+        )?)))
+    }
+
+    /// A catalog factory for a plugin module: its declarations are read and checked once
+    /// here; every set of rules then gets an instance of its own.
+    pub fn factory(module: PluginMod_Ref) -> Result<Factory, String> {
+        let source = Arc::new(Source::read(module, None)?);
+        Ok(Arc::new(move || {
+            Box::new(Plugin::from_source(source.clone()))
+        }))
+    }
+
+    fn from_source(source: Arc<Source>) -> Plugin {
+        Plugin {
+            source,
+            instance: OnceLock::new(),
+        }
+    }
+
+    /// The protocol version the plugin was built for.
+    pub fn protocol(&self) -> &str {
+        &self.source.protocol
+    }
+
+    /// Calls a hook; panics (on the host's side) when the plugin reports a panic.
+    fn call(&self, ask: &Asking, id: u32, input: &HookInput, out: &mut Output) -> i64 {
+        let Some(instance) = self.instance.get() else {
+            panic!("the expansion was not set up before its hooks were called");
+        };
+        let table = ask.table();
+        let sink = Sink {
+            target: (out as *mut Output).cast(),
+            commands: take_commands,
+            actions: take_actions,
+        };
+        let mut error = RString::new();
+        let v = (self.source.module.call())(instance.0, id, &table, input, &sink, &mut error);
+        if let Some(why) = out.error.take() {
+            panic!("{why}");
+        }
+        match v {
+            abi::status::PANICKED => panic!("{}", error.as_str()),
+            abi::status::UNKNOWN_HOOK => 0,
+            v => v,
+        }
+    }
+
+    fn ask<'a>(&self, rules: &'a Rules, ctx: Option<&Ctx<'a>>, me: usize) -> Asking<'a> {
+        Asking {
+            rules,
+            state: ctx.map(|c| c.state),
+            me,
+            offered_by: ctx.map_or(0, |c| c.offered_by),
+        }
+    }
+
+    fn call_game(&self, ctx: &Ctx, id: u32, input: &HookInput, out: &mut Output) -> i64 {
+        let ask = self.ask(ctx.rules, Some(ctx), ctx.me);
+        self.call(&ask, id, input, out)
+    }
+
+    fn call_rules(&self, rules: &Rules, me: usize, id: u32, a: i64, text: &str) -> i64 {
+        let ask = self.ask(rules, None, me);
+        let input = HookInput {
+            a,
+            text: text.as_ptr(),
+            text_len: text.len(),
+            ..empty_input()
+        };
+        self.call(&ask, id, &input, &mut Output::default())
+    }
+}
+
+impl Source {
+    fn read(module: PluginMod_Ref, manifest: Option<&str>) -> Result<Source, String> {
+        let line = (module.protocol())().as_str().to_string();
+        let protocol = line.split(';').next().unwrap_or("").to_string();
+        if let Some(why) = protocol_mismatch(&protocol) {
+            return Err(why);
+        }
+        let own = (module.manifest())();
+        let text = manifest.unwrap_or(own.as_str());
+        let manifest = Manifest::from_toml(text, "manifest.toml")
+            .map_err(|e| format!("its manifest is not valid:\n{e}"))?;
+        let mut tiles = Vec::new();
+        for i in 0..1024u32 {
+            let (mut name, mut text) = (RStr::from_str(""), RStr::from_str(""));
+            if !(module.tile_file())(i, &mut name, &mut text) {
+                break;
+            }
+            tiles.push(TileSource {
+                name: name.as_str().to_string(),
+                text: text.as_str().to_string(),
+            });
+        }
+        Ok(Source {
+            module,
+            manifest,
+            tiles,
+            protocol,
+        })
+    }
+}
+
+fn empty_input() -> HookInput {
+    HookInput {
+        a: 0,
+        action: RawAction::default(),
+        event: RawEvent::default(),
+        actions: std::ptr::null(),
+        len: 0,
+        flags: std::ptr::null_mut(),
+        text: std::ptr::null(),
+        text_len: 0,
+    }
+}
+
+/// What a hook returned.
+#[derive(Default)]
+struct Output<'a> {
+    commands: Option<&'a mut Vec<Command>>,
+    actions: Option<&'a mut Vec<Action>>,
+    /// The first malformed value, which makes the call fail.
+    error: Option<String>,
+}
+
+extern "C" fn take_commands(target: *mut c_void, raw: *const RawCommand, len: usize) {
+    if raw.is_null() {
+        return;
+    }
+    // SAFETY: `target` is the `Output` of the call in progress; the plugin passes `len`
+    // commands valid for the call.
+    let (out, raw) = unsafe {
+        (
+            &mut *target.cast::<Output>(),
+            std::slice::from_raw_parts(raw, len),
+        )
+    };
+    for raw in raw {
+        match (codec::decode_command(raw), out.commands.as_deref_mut()) {
+            (Ok(c), Some(commands)) => commands.push(c),
+            (Ok(_), None) => {
+                out.error
+                    .get_or_insert_with(|| "gave a command where none is taken".into());
+            }
+            (Err(why), _) => {
+                out.error.get_or_insert(why);
+            }
+        }
+    }
+}
+
+extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usize) {
+    if raw.is_null() {
+        return;
+    }
+    // SAFETY: as in `take_commands`.
+    let (out, raw) = unsafe {
+        (
+            &mut *target.cast::<Output>(),
+            std::slice::from_raw_parts(raw, len),
+        )
+    };
+    for raw in raw {
+        match (codec::decode_action(raw), out.actions.as_deref_mut()) {
+            (Ok(a), Some(actions)) => actions.push(a),
+            (Ok(_), None) => {
+                out.error
+                    .get_or_insert_with(|| "offered an action where none is taken".into());
+            }
+            (Err(why), _) => {
+                out.error.get_or_insert(why);
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// Encoded actions and flags for `forbid` calls.
+    static FORBID: RefCell<(Vec<RawAction>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+fn tile_id(rules: &Rules, tile: &TileType) -> i64 {
+    rules.tiles.get(&tile.id).map_or(-1, i64::from)
+}
+
+impl Expansion for Plugin {
+    fn manifest(&self) -> Manifest {
+        self.source.manifest.clone()
+    }
+
+    fn tile_sources(&self) -> Vec<TileSource> {
+        self.source.tiles.clone()
+    }
+
+    fn prepare(&self, rules: &Rules, me: usize) -> Result<(), String> {
+        if self.instance.get().is_some() {
+            return Ok(());
+        }
+        let ask = self.ask(rules, None, me);
+        let table = ask.table();
+        let mut error = RString::new();
+        let made = (self.source.module.instantiate())(&table, &mut error);
+        if made.is_null() {
+            return Err(error.into_string());
+        }
+        if let Err(Instance(extra)) = self.instance.set(Instance(made)) {
+            (self.source.module.drop_instance())(extra);
+        }
+        Ok(())
+    }
+
+    fn hooks_in(&self, phase: &str) -> Hooks {
+        // Asked after `prepare`, with the rules at hand in the instance only; the phase
+        // name is all the plugin needs.
+        let Some(instance) = self.instance.get() else {
+            return Hooks::ALL;
+        };
+        let input = HookInput {
+            text: phase.as_ptr(),
+            text_len: phase.len(),
+            ..empty_input()
+        };
+        let mut error = RString::new();
+        let no_game = NoGame;
+        let table = no_game.table();
+        let sink = Sink {
+            target: std::ptr::null_mut(),
+            commands: take_nothing,
+            actions: take_nothing_action,
+        };
+        let bits = (self.source.module.call())(
+            instance.0,
+            hook::HOOKS_IN,
+            &table,
+            &input,
+            &sink,
+            &mut error,
+        );
+        if bits == abi::status::PANICKED {
+            panic!("{}", error.as_str());
+        }
+        let h = carc_sdk::Hooks::from_bits(bits.max(0));
+        Hooks {
+            enter: h.enter,
+            actions: h.actions,
+            restricts: h.restricts,
+            figure_step: h.figure_step,
+        }
+    }
+
+    fn events(&self) -> EventKinds {
+        let Some(instance) = self.instance.get() else {
+            return EventKinds::ALL;
+        };
+        let mut error = RString::new();
+        let no_game = NoGame;
+        let table = no_game.table();
+        let sink = Sink {
+            target: std::ptr::null_mut(),
+            commands: take_nothing,
+            actions: take_nothing_action,
+        };
+        let mask = (self.source.module.call())(
+            instance.0,
+            hook::EVENTS,
+            &table,
+            &empty_input(),
+            &sink,
+            &mut error,
+        );
+        if mask == abi::status::PANICKED {
+            panic!("{}", error.as_str());
+        }
+        EventKinds(mask.max(0) as u32)
+    }
+
+    fn excludes_tile(&self, rules: &Rules, me: usize, tile: &TileType) -> bool {
+        self.call_rules(rules, me, hook::EXCLUDES_TILE, tile_id(rules, tile), "") > 0
+    }
+
+    fn may_redraw(&self, rules: &Rules, me: usize, tile: &TileType) -> bool {
+        self.call_rules(rules, me, hook::MAY_REDRAW, tile_id(rules, tile), "") > 0
+    }
+
+    fn watches_tile(&self, rules: &Rules, me: usize, tile: &TileType) -> bool {
+        self.call_rules(rules, me, hook::WATCHES_TILE, tile_id(rules, tile), "") > 0
+    }
+
+    fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+        let mut o = Output {
+            commands: Some(out),
+            ..Output::default()
+        };
+        self.call_game(ctx, hook::ENTER_PHASE, &empty_input(), &mut o);
+    }
+
+    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        let mut o = Output {
+            actions: Some(out),
+            ..Output::default()
+        };
+        self.call_game(ctx, hook::ACTIONS, &empty_input(), &mut o);
+    }
+
+    fn restricts(&self, ctx: &Ctx) -> bool {
+        self.call_game(ctx, hook::RESTRICTS, &empty_input(), &mut Output::default()) > 0
+    }
+
+    fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
+        let mut flag = [false];
+        self.forbid(ctx, std::slice::from_ref(action), &mut flag);
+        flag[0]
+    }
+
+    fn forbid(&self, ctx: &Ctx, actions: &[Action], forbidden: &mut [bool]) {
+        FORBID.with(|scratch| {
+            let mut scratch = scratch.borrow_mut();
+            let (raw, flags) = &mut *scratch;
+            raw.clear();
+            raw.extend(actions.iter().map(codec::encode_action));
+            flags.clear();
+            flags.resize(raw.len(), 0);
+            let input = HookInput {
+                actions: raw.as_ptr(),
+                len: raw.len(),
+                flags: flags.as_mut_ptr(),
+                ..empty_input()
+            };
+            self.call_game(ctx, hook::FORBID, &input, &mut Output::default());
+            for (f, &b) in forbidden.iter_mut().zip(flags.iter()) {
+                *f = b != 0;
+            }
+        });
+    }
+
+    fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
+        let input = HookInput {
+            action: codec::encode_action(action),
+            ..empty_input()
+        };
+        let mut o = Output {
+            commands: Some(out),
+            ..Output::default()
+        };
+        self.call_game(ctx, hook::APPLY, &input, &mut o);
+    }
+
+    fn on_event(&self, ctx: &Ctx, event: &Event, out: &mut Vec<Command>) {
+        let placed = match event {
+            Event::TilePlaced { pos, .. } => ctx.state.board.index_at(*pos),
+            _ => None,
+        };
+        let input = HookInput {
+            event: codec::encode_event(event, placed),
+            ..empty_input()
+        };
+        let mut o = Output {
+            commands: Some(out),
+            ..Output::default()
+        };
+        self.call_game(ctx, hook::ON_EVENT, &input, &mut o);
+    }
+
+    fn final_scoring(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+        let mut o = Output {
+            commands: Some(out),
+            ..Output::default()
+        };
+        self.call_game(ctx, hook::FINAL_SCORING, &empty_input(), &mut o);
+    }
+}
+
+extern "C" fn take_nothing(_: *mut c_void, _: *const RawCommand, _: usize) {}
+extern "C" fn take_nothing_action(_: *mut c_void, _: *const RawAction, _: usize) {}
+
+/// A query table that knows no game and no rules (for the declarations asked before a
+/// game exists and answered from names alone).
+struct NoGame;
+
+impl NoGame {
+    fn table(&self) -> abi::HostTable {
+        extern "C" fn query(_: *const c_void, _: u32, _: i64, _: i64) -> i64 {
+            -1
+        }
+        extern "C" fn list(
+            _: *const c_void,
+            _: u32,
+            _: i64,
+            _: i64,
+            _: *mut i64,
+            _: usize,
+        ) -> usize {
+            0
+        }
+        extern "C" fn name(_: *const c_void, _: u32, _: i64, _: *const u8, _: usize) -> i64 {
+            -1
+        }
+        extern "C" fn record(_: *const c_void, len: *mut usize) -> *const i64 {
+            if !len.is_null() {
+                // SAFETY: the plugin passes a place for the length.
+                unsafe { *len = 0 };
+            }
+            std::ptr::null()
+        }
+        abi::HostTable {
+            game: std::ptr::null(),
+            query,
+            list,
+            name,
+            record,
+        }
+    }
+}

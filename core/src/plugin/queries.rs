@@ -1,0 +1,463 @@
+//! The host's query table: the engine answering a plugin's [`View`](carc_sdk::View)
+//! queries from its own state. Every answer is bounds-checked (a plugin may ask about
+//! any number) and no query panics across the boundary.
+
+use std::ffi::c_void;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use carc_sdk::abi::{HostTable, pack_pos, query as q, unpack_pos};
+
+use crate::base::scoring;
+use crate::engine::GameState;
+use crate::features::NodeId;
+use crate::figures::{FigureClass, Location, NEUTRAL, NO_TILE};
+use crate::geometry::{Port, Pos, Side};
+use crate::rules::Rules;
+use crate::tiles::KindShape;
+
+/// What a query is about: the rules, the game (absent while an expansion is set up), and
+/// the asking expansion.
+pub(crate) struct Asking<'a> {
+    pub rules: &'a Rules,
+    pub state: Option<&'a GameState>,
+    pub me: usize,
+    /// The expansions that offered the actions being judged, one bit each.
+    pub offered_by: u64,
+}
+
+impl Asking<'_> {
+    /// The query table over this.
+    pub fn table(&self) -> HostTable {
+        HostTable {
+            game: (self as *const Asking).cast(),
+            query,
+            list,
+            name,
+            record,
+        }
+    }
+}
+
+/// A place as one number (see [`carc_sdk::abi::place`]).
+pub(crate) fn place(at: Location) -> i64 {
+    match at {
+        Location::Supply => carc_sdk::abi::place::SUPPLY,
+        Location::OffBoard => carc_sdk::abi::place::OFF_BOARD,
+        Location::Feature(n) => i64::from(n) * 2,
+        Location::Tile(t) => i64::from(t) * 2 + 1,
+    }
+}
+
+/// A place number back (`None` for a malformed one).
+pub(crate) fn location(v: i64) -> Option<Location> {
+    match v {
+        carc_sdk::abi::place::SUPPLY => Some(Location::Supply),
+        carc_sdk::abi::place::OFF_BOARD => Some(Location::OffBoard),
+        v if v >= 0 && v % 2 == 0 => u32::try_from(v / 2).ok().map(Location::Feature),
+        v if v >= 0 => u32::try_from(v / 2).ok().map(Location::Tile),
+        _ => None,
+    }
+}
+
+fn asking<'a>(game: *const c_void) -> &'a Asking<'a> {
+    // SAFETY: the table is made by `Asking::table` and handed out only for the duration
+    // of one call, while the `Asking` lives.
+    unsafe { &*game.cast::<Asking>() }
+}
+
+fn b(v: bool) -> i64 {
+    i64::from(v)
+}
+
+extern "C" fn query(game: *const c_void, id: u32, a: i64, b_: i64) -> i64 {
+    let ask = asking(game);
+    catch_unwind(AssertUnwindSafe(|| answer(ask, id, a, b_).unwrap_or(-1))).unwrap_or(-1)
+}
+
+/// One scalar query; `None` is "none" (-1).
+fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
+    let rules = ask.rules;
+    let index = |v: i64| usize::try_from(v).ok();
+    // Rules-level queries first: they need no game.
+    match id {
+        q::TILE_TYPE_COUNT => return Some(rules.tiles.types.len() as i64),
+        q::TILE_TYPE_HAS_MARKER => {
+            let t = rules.tiles.types.get(index(a)?)?;
+            return Some(b(t.markers.iter().any(|&m| i64::from(m) == b_)));
+        }
+        q::TILE_TYPE_SEGMENT_MARKER => {
+            let t = rules.tiles.types.get(index(a)?)?;
+            let has = t
+                .features
+                .iter()
+                .any(|f| f.markers.iter().any(|&m| i64::from(m) == b_));
+            return Some(b(has));
+        }
+        q::FIGURE_KIND_CLASS => {
+            let k = rules.figure_kinds.get(index(a)?)?;
+            return Some(match k.class {
+                FigureClass::Follower => 0,
+                FigureClass::Special => 1,
+                FigureClass::Neutral => 2,
+            });
+        }
+        q::FIGURE_KIND_COUNT => return Some(rules.figure_kinds.len() as i64),
+        q::KIND_COMPLETION => {
+            let k = rules.vocab.kinds.get(index(a)?)?;
+            return Some(match k.shape {
+                KindShape::Edge { completes: true } => 1,
+                KindShape::Edge { completes: false } => 0,
+                KindShape::Surrounded => 2,
+            });
+        }
+        q::PHASE_COUNT => return Some(rules.phases.len() as i64),
+        q::NEUTRAL_FIGURE if b_ > 0 => {
+            // From the rules: the figure layout of a game of `b` players.
+            let kind = u8::try_from(a).ok()?;
+            let players = usize::try_from(b_).ok()?;
+            let f = rules.neutral_figure(kind, players)?;
+            let fig = rules.starting_figures(players).get(f as usize).copied()?;
+            return (fig.kind == kind && fig.owner == NEUTRAL).then_some(i64::from(f));
+        }
+        q::KIND_COUNT => return Some(rules.vocab.kinds.len() as i64),
+        _ => {}
+    }
+    let st = ask.state?;
+    let board = &st.board;
+    let graph = &board.graph;
+    let node = |v: i64| -> Option<NodeId> {
+        let n = NodeId::try_from(v).ok()?;
+        ((n as usize) < graph.len()).then_some(n)
+    };
+    let tile = |v: i64| -> Option<u32> {
+        let t = u32::try_from(v).ok()?;
+        ((t as usize) < board.tiles.len()).then_some(t)
+    };
+    let figure = |v: i64| st.figures.get(index(v)?);
+    Some(match id {
+        q::PLAYERS => st.players.len() as i64,
+        q::CURRENT_PLAYER => i64::from(st.turn.player),
+        q::DECIDER => i64::from(st.turn.decider),
+        q::TURN => i64::from(st.turn.number),
+        q::PHASE => i64::from(st.turn.phase),
+        q::PLACED_TILE => i64::from(st.turn.placed?),
+        q::FIGURE_STEP_DONE => b(st.turn.figure_step_done),
+        q::SET_ASIDE => st.set_aside.len() as i64,
+        q::FITS_SOMEWHERE => {
+            let t = rules.tiles.types.get(index(a)?)?;
+            b(board.fits_somewhere(t))
+        }
+        q::DRAWN_TILE => i64::from(st.turn.drawn?),
+        q::GAME_OVER => b(st.ended),
+        q::OTHERS_OFFER => {
+            let own = 1u64 | 1u64.checked_shl(ask.me as u32).unwrap_or(0);
+            b(ask.offered_by & !own != 0)
+        }
+        q::TILE_COUNT => board.tiles.len() as i64,
+        q::TILE_TYPE => i64::from(board.tiles[tile(a)? as usize].tile),
+        q::TILE_POS => {
+            let p = board.tiles[tile(a)? as usize].pos;
+            pack_pos(p.x, p.y)
+        }
+        q::TILE_ROTATION => i64::from(board.tiles[tile(a)? as usize].rotation.turns()),
+        q::TILE_AT => {
+            let (x, y) = unpack_pos(a);
+            i64::from(board.index_at(Pos::new(x, y))?)
+        }
+        q::NEIGHBOUR => {
+            let side = Side::ALL.get(index(b_)?)?;
+            i64::from(board.neighbour(tile(a)?, *side)?)
+        }
+        q::SEGMENT_COUNT => {
+            let pt = board.tiles[tile(a)? as usize];
+            rules.tiles.tile(pt.tile).features.len() as i64
+        }
+        q::SEGMENT => {
+            let pt = board.tiles[tile(a)? as usize];
+            let i = index(b_)?;
+            (i < rules.tiles.tile(pt.tile).features.len()).then_some(())?;
+            i64::from(pt.first_node) + i as i64
+        }
+        q::SEGMENT_AT => {
+            let pt = board.tiles[tile(a)? as usize];
+            let port = Port::from_index(index(b_).filter(|&p| p < 12)?);
+            let f = rules.tiles.tile(pt.tile).feature_at(pt.rotation, port)?;
+            i64::from(pt.first_node) + i64::from(f)
+        }
+        q::TILES_AROUND => {
+            let (x, y) = unpack_pos(a);
+            board.tiles_around(Pos::new(x, y)) as i64
+        }
+        q::SEGMENT_TILE => i64::from(graph.node(node(a)?).tile),
+        q::SEGMENT_PORTS => {
+            let n = graph.node(node(a)?);
+            let pt = board.tiles[n.tile as usize];
+            i64::from(
+                rules
+                    .tiles
+                    .tile(pt.tile)
+                    .board_ports(n.feature, pt.rotation),
+            )
+        }
+        q::SEGMENT_KIND => i64::from(graph.node(node(a)?).kind),
+        q::SEGMENT_HAS_MARKER => {
+            let n = graph.node(node(a)?);
+            let pt = board.tiles[n.tile as usize];
+            let f = rules.tiles.tile(pt.tile).features.get(n.feature as usize)?;
+            b(f.markers.iter().any(|&m| i64::from(m) == b_))
+        }
+        q::FEATURE => {
+            let n = node(a)?;
+            let root = graph.feature(n);
+            i64::from(root.open_ends())
+                | i64::from(root.occupants()) << 16
+                | i64::from(graph.pennants(n)) << 32
+                | i64::from(root.is_scored()) << 48
+                | i64::from(root.kind) << 49
+        }
+        q::SAME_FEATURE => b(graph.same(node(a)?, node(b_)?)),
+        q::FEATURE_COMPLETE => b(scoring::is_complete(rules, st, node(a)?)),
+        q::MAJORITY => scoring::majority(rules, st, node(a)?)
+            .into_iter()
+            .fold(0i64, |m, p| m | 1 << p),
+        q::FEATURE_WORTH => i64::from(scoring::feature_points(rules, st, node(a)?)),
+        q::FEATURE_TILES => graph.tiles(node(a)?).len() as i64,
+        q::FIGURE => {
+            let f = figure(a)?;
+            i64::from(f.kind) | i64::from(f.owner) << 16
+        }
+        q::FIGURE_PLACE => place(figure(a)?.at),
+        q::FIGURE_TILE => {
+            let t = figure(a)?.tile;
+            (t != NO_TILE).then_some(i64::from(t))?
+        }
+        q::FIGURE_MOVES => i64::from(figure(a)?.moves),
+        q::FIGURE_WHERE => {
+            let f = figure(a)?;
+            let tile = if f.tile == NO_TILE {
+                0
+            } else {
+                i64::from(f.tile) + 1
+            };
+            (place(f.at) + 2) | tile << 32
+        }
+        q::NEUTRAL_FIGURE => {
+            let kind = u8::try_from(a).ok()?;
+            let f = rules.neutral_figure(kind, st.players.len())?;
+            let fig = st.figures.get(f as usize)?;
+            (fig.kind == kind && fig.owner == NEUTRAL).then_some(i64::from(f))?
+        }
+        q::IN_SUPPLY => st.in_supply(u8::try_from(a).ok()?, u8::try_from(b_).ok()?) as i64,
+        q::FIGURE_COUNT => st.figures.len() as i64,
+        _ => return None,
+    })
+}
+
+extern "C" fn list(
+    game: *const c_void,
+    id: u32,
+    a: i64,
+    b_: i64,
+    buf: *mut i64,
+    cap: usize,
+) -> usize {
+    let ask = asking(game);
+    let out: &mut [i64] = if buf.is_null() || cap == 0 {
+        &mut []
+    } else {
+        // SAFETY: the plugin passes room for `cap` values.
+        unsafe { std::slice::from_raw_parts_mut(buf, cap) }
+    };
+    catch_unwind(AssertUnwindSafe(|| {
+        let mut n = 0usize;
+        let mut push = |v: i64| {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = v;
+            }
+            n += 1;
+        };
+        list_into(ask, id, a, b_, &mut push);
+        n
+    }))
+    .unwrap_or(0)
+}
+
+fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) {
+    let Some(st) = ask.state else { return };
+    let rules = ask.rules;
+    let board = &st.board;
+    let graph = &board.graph;
+    match id {
+        q::TILES_WITH_MARKER => {
+            for &(m, t) in &board.marked_tiles {
+                if i64::from(m) == a {
+                    push(i64::from(t));
+                }
+            }
+        }
+        q::SEGMENTS_WITH_MARKER => {
+            for &(m, n) in &board.marked_nodes {
+                if i64::from(m) == a {
+                    push(i64::from(n));
+                }
+            }
+        }
+        q::FIGURES_ON_FEATURE => {
+            let Some(n) = NodeId::try_from(a)
+                .ok()
+                .filter(|&n| (n as usize) < graph.len())
+            else {
+                return;
+            };
+            for f in st.figures_on_feature(n) {
+                push(i64::from(f));
+            }
+        }
+        q::FIGURES_ON_TILE => {
+            let Ok(t) = u32::try_from(a) else { return };
+            for f in st.figures_on_tile(t) {
+                push(i64::from(f));
+            }
+        }
+        q::FIGURES_OF => {
+            let (Ok(p), Ok(k)) = (u8::try_from(a), u8::try_from(b_)) else {
+                return;
+            };
+            if (p as usize) < st.players.len() {
+                for f in rules.player_figures(k, p, st.players.len()) {
+                    if f < st.figures.len() {
+                        push(f as i64);
+                    }
+                }
+            }
+        }
+        q::SUPPLY_TILES => {
+            for &t in st.pile.iter().rev() {
+                push(i64::from(t));
+            }
+        }
+        q::SEGMENTS_OF => {
+            if let Some(pt) = usize::try_from(a).ok().and_then(|t| board.tiles.get(t)) {
+                let n = rules.tiles.tile(pt.tile).features.len() as NodeId;
+                for node in pt.first_node..pt.first_node + n {
+                    push(i64::from(node));
+                }
+            }
+        }
+        q::PLACED_FIGURES_OF => {
+            let (Ok(p), Ok(k)) = (u8::try_from(a), u8::try_from(b_)) else {
+                return;
+            };
+            if (p as usize) < st.players.len() {
+                let range = rules.player_figures(k, p, st.players.len());
+                for (i, f) in st
+                    .figures
+                    .get(range.clone())
+                    .unwrap_or(&[])
+                    .iter()
+                    .enumerate()
+                {
+                    if f.tile != NO_TILE {
+                        push((range.start + i) as i64);
+                        push(place(f.at));
+                        push(i64::from(f.tile));
+                    }
+                }
+            }
+        }
+        q::NEIGHBOURS => {
+            if let Some(t) = u32::try_from(a)
+                .ok()
+                .filter(|&t| (t as usize) < board.tiles.len())
+            {
+                for side in Side::ALL {
+                    push(board.neighbour(t, side).map_or(-1, i64::from));
+                }
+            }
+        }
+        q::FEATURE_TILE_LIST => {
+            if let Some(n) = NodeId::try_from(a)
+                .ok()
+                .filter(|&n| (n as usize) < graph.len())
+            {
+                for t in graph.tiles(n) {
+                    push(i64::from(t));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+extern "C" fn name(game: *const c_void, id: u32, a: i64, text: *const u8, len: usize) -> i64 {
+    let ask = asking(game);
+    if text.is_null() {
+        return -1;
+    }
+    // SAFETY: the plugin passes `len` bytes valid during the call.
+    let bytes = unsafe { std::slice::from_raw_parts(text, len) };
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return -1;
+    };
+    catch_unwind(AssertUnwindSafe(|| by_name(ask, id, a, text).unwrap_or(-1))).unwrap_or(-1)
+}
+
+fn by_name(ask: &Asking, id: u32, a: i64, text: &str) -> Option<i64> {
+    let rules = ask.rules;
+    let index = |v: i64| usize::try_from(v).ok();
+    Some(match id {
+        q::KIND => i64::from(rules.vocab.kind(text).ok()?),
+        q::MARKER => i64::from(rules.vocab.marker(text).ok()?),
+        q::VERB => i64::from(rules.verb(text)?.0),
+        q::PHASE_NAMED => rules.phase_index(text)? as i64,
+        q::FIGURE_KIND => {
+            let (ns, short) = match text.split_once(':') {
+                Some((ns, short)) => (Some(ns), short),
+                None => (None, text),
+            };
+            let mut found = rules.figure_kinds.iter().enumerate().filter(|(_, k)| {
+                let own_ns = if k.namespace.is_empty() {
+                    "base"
+                } else {
+                    k.namespace.as_str()
+                };
+                k.name == short && ns.is_none_or(|ns| ns == own_ns)
+            });
+            let (i, _) = found.next()?;
+            // A bare name must be unambiguous.
+            (ns.is_some() || found.next().is_none()).then_some(i as i64)?
+        }
+        q::OPTION_IS => {
+            let (option, value) = text.split_once('=')?;
+            b(rules.option(ask.me, option) == value)
+        }
+        q::FIGURE_KIND_TAGGED => {
+            let k = rules.figure_kinds.get(index(a)?)?;
+            b(k.tags.iter().any(|t| t == text))
+        }
+        q::KIND_TAGGED => b(rules.kind_has_tag(u8::try_from(a).ok()?, text)),
+        q::TILE_TYPE_NAMED => i64::from(rules.tiles.get(text)?),
+        q::RUNS_BEFORE => {
+            let mut parts = text.split('|');
+            let (point, a, b_) = (parts.next()?, parts.next()?, parts.next()?);
+            match rules.plan.first_of(point, a, b_) {
+                Some(first) => b(first == a),
+                None => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
+extern "C" fn record(game: *const c_void, len: *mut usize) -> *const i64 {
+    let ask = asking(game);
+    let values: &[i64] = ask
+        .state
+        .and_then(|st| st.ext.get(ask.me))
+        .map_or(&[], |v| v.as_slice());
+    if !len.is_null() {
+        // SAFETY: the plugin passes a place for the length.
+        unsafe { *len = values.len() };
+    }
+    values.as_ptr()
+}

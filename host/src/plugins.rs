@@ -1,0 +1,157 @@
+//! Finding and loading expansion plugins: shared libraries built against the SDK, opened
+//! with abi_stable (which checks the root module's layout when a library is loaded), or
+//! the same plugin crates linked into this binary (`--linked`).
+//!
+//! A plugin library exports its root module under `carc_plugin_<crate name>`, so the
+//! host finds it by the library's file name. Libraries are never unloaded: a plugin's
+//! words (its static texts) stay valid for the life of the process.
+
+use std::path::{Path, PathBuf};
+
+use abi_stable::library::{AbiHeaderRef, RawLibrary};
+use carc_core::plugin::Plugin;
+use carc_sdk::abi::PluginMod_Ref;
+use carc_sdk::plugin::SYMBOL_PREFIX;
+
+/// The plugins this host ships, by crate name.
+pub const SHIPPED: [&str; 2] = ["carc_princess_dragon", "carc_russian_promos"];
+
+/// Where a plugin comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A shared library at this path.
+    Library(PathBuf),
+    /// Linked into this binary.
+    Linked,
+}
+
+/// The outcome of looking for one plugin.
+#[derive(Clone)]
+pub struct Found {
+    /// The crate name it was looked for by.
+    pub name: String,
+    /// Where it came from.
+    pub origin: Origin,
+    /// Its module, when it loaded.
+    pub module: Result<PluginMod_Ref, String>,
+}
+
+/// The file name a plugin crate's shared library has on this platform.
+pub fn library_file(crate_name: &str) -> String {
+    format!(
+        "{}{crate_name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    )
+}
+
+/// The directories the shipped plugin libraries are built into, in the order they are
+/// searched: beside this executable, cargo puts a dependency's shared library in `deps/`
+/// (rebuilt whenever the executable is) and a workspace member's also beside the
+/// executable (`cargo build --workspace`); an installed `carc` keeps them beside it.
+pub fn build_dirs() -> Vec<PathBuf> {
+    let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf))
+    else {
+        return Vec::new();
+    };
+    vec![dir.join("deps"), dir]
+}
+
+/// The crate name behind a library file name (`libcarc_x.so` → `carc_x`).
+fn crate_name_of(path: &Path) -> Option<String> {
+    let file = path.file_name()?.to_str()?;
+    let stem = file.strip_suffix(std::env::consts::DLL_SUFFIX)?;
+    Some(
+        stem.strip_prefix(std::env::consts::DLL_PREFIX)
+            .unwrap_or(stem)
+            .to_string(),
+    )
+}
+
+/// Opens a plugin library and checks its root module (abi_stable's layout check), or
+/// says why not. This runs the library's initialisers: call it only for a library
+/// that is meant to be loaded.
+pub fn load_library(path: &Path) -> Result<PluginMod_Ref, String> {
+    let name = crate_name_of(path)
+        .ok_or_else(|| format!("`{}` is not named like a plugin library", path.display()))?;
+    let raw = RawLibrary::load_at(path).map_err(|e| format!("cannot open it: {e}"))?;
+    let symbol = format!("{SYMBOL_PREFIX}{name}\0");
+    // SAFETY: the symbol is the header `export_expansion!` defines; abi_stable checks
+    // the header's own version before it is used.
+    let header: AbiHeaderRef = unsafe { raw.get::<AbiHeaderRef>(symbol.as_bytes()) }
+        .map(|s| *s)
+        .map_err(|_| {
+            format!(
+                "it exports no carc plugin (no `{}` symbol: was it built with `carc_sdk::export_expansion!`?)",
+                symbol.trim_end_matches('\0')
+            )
+        })?;
+    // The library is never unloaded (it is leaked below), so the header's references
+    // stay valid.
+    let lib = header
+        .upgrade()
+        .map_err(|e| format!("incompatible library: {e}"))?;
+    std::mem::forget(raw);
+    lib.init_root_module::<PluginMod_Ref>()
+        .map_err(|e| format!("its plugin module does not match this host's: {e}"))
+}
+
+/// The shipped plugins, from their libraries in the first of `dirs` that has each (the
+/// build directories by default).
+pub fn shipped_libraries(dirs: Option<Vec<PathBuf>>) -> Vec<Found> {
+    let dirs = dirs.unwrap_or_else(build_dirs);
+    SHIPPED
+        .iter()
+        .map(|name| {
+            let file = library_file(name);
+            let found = dirs.iter().map(|d| d.join(&file)).find(|p| p.is_file());
+            let (path, module) = match found {
+                Some(path) => {
+                    let module = load_library(&path);
+                    (path, module)
+                }
+                None => (
+                    PathBuf::from(&file),
+                    Err(format!(
+                        "its library `{file}` is not in {} (build it with `cargo build --release`)",
+                        dirs.iter()
+                            .map(|d| format!("`{}`", d.display()))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )),
+                ),
+            };
+            Found {
+                name: name.to_string(),
+                origin: Origin::Library(path),
+                module,
+            }
+        })
+        .collect()
+}
+
+/// The shipped plugins, linked into this binary.
+pub fn shipped_linked() -> Vec<Found> {
+    let modules = [
+        carc_princess_dragon::carc_plugin_module(),
+        carc_russian_promos::carc_plugin_module(),
+    ];
+    SHIPPED
+        .iter()
+        .zip(modules)
+        .map(|(name, module)| Found {
+            name: name.to_string(),
+            origin: Origin::Linked,
+            module: Ok(module),
+        })
+        .collect()
+}
+
+/// A plugin's declarations, for `carc plugins list`.
+pub fn describe(module: PluginMod_Ref) -> Result<(String, String, String), String> {
+    let plugin = Plugin::new(module)?;
+    let m = carc_core::expansion::Expansion::manifest(&plugin);
+    Ok((m.id, m.version, plugin.protocol().to_string()))
+}

@@ -1,0 +1,232 @@
+//! The [`Expansion`] trait: the rules of one expansion, as hooks into the turn.
+
+use std::mem::MaybeUninit;
+
+use crate::abi::{RawAction, RawCommand, Sink};
+use crate::action::Action;
+use crate::command::Command;
+use crate::event::{Event, EventKinds};
+use crate::ids::TileType;
+use crate::view::View;
+
+/// Which per-phase hooks an expansion uses in a phase (see [`Expansion::hooks_in`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks {
+    /// [`Expansion::enter_phase`] does something in this phase.
+    pub enter: bool,
+    /// [`Expansion::actions`] may offer actions in this phase.
+    pub actions: bool,
+    /// [`Expansion::restricts`] may be true in this phase.
+    pub restricts: bool,
+    /// Its actions in this phase belong to the figure step (deploying, the fairy, …): it
+    /// offers none once the step is done, so it is not asked then.
+    pub figure_step: bool,
+}
+
+impl Hooks {
+    /// Every hook (the safe default).
+    pub const ALL: Hooks = Hooks {
+        enter: true,
+        actions: true,
+        restricts: true,
+        figure_step: false,
+    };
+    /// No hook.
+    pub const NONE: Hooks = Hooks {
+        enter: false,
+        actions: false,
+        restricts: false,
+        figure_step: false,
+    };
+
+    pub(crate) fn bits(self) -> i64 {
+        i64::from(self.enter)
+            | i64::from(self.actions) << 1
+            | i64::from(self.restricts) << 2
+            | i64::from(self.figure_step) << 3
+    }
+
+    /// Hooks from [`PluginMod::call`](crate::abi::PluginMod)'s answer to
+    /// [`hook::HOOKS_IN`](crate::abi::hook::HOOKS_IN).
+    pub fn from_bits(bits: i64) -> Hooks {
+        Hooks {
+            enter: bits & 1 != 0,
+            actions: bits & 2 != 0,
+            restricts: bits & 4 != 0,
+            figure_step: bits & 8 != 0,
+        }
+    }
+}
+
+/// How many commands or actions a hook's output holds before it hands them over.
+const BATCH: usize = 16;
+
+/// Where a hook's commands go.
+pub struct Out<'a> {
+    sink: &'a Sink,
+    /// The first `len` are written.
+    buf: [MaybeUninit<RawCommand>; BATCH],
+    len: usize,
+}
+
+impl<'a> Out<'a> {
+    #[doc(hidden)]
+    pub fn new(sink: &'a Sink) -> Out<'a> {
+        Out {
+            sink,
+            buf: [const { MaybeUninit::uninit() }; BATCH],
+            len: 0,
+        }
+    }
+
+    /// Asks the engine for a change; it is checked and applied when the hook returns,
+    /// in the order pushed.
+    pub fn push(&mut self, command: Command) {
+        if let Command::SetRecord(_) = command {
+            // Its values live only as long as the command: handed over at once.
+            self.flush();
+            command.with_raw(|raw| (self.sink.commands)(self.sink.target, raw, 1));
+            return;
+        }
+        if self.len == BATCH {
+            self.flush();
+        }
+        self.buf[self.len].write(command.with_raw(|raw| *raw));
+        self.len += 1;
+    }
+
+    fn flush(&mut self) {
+        if self.len > 0 {
+            // The first `len` entries are written (`MaybeUninit<T>` is laid out as `T`).
+            (self.sink.commands)(self.sink.target, self.buf.as_ptr().cast(), self.len);
+            self.len = 0;
+        }
+    }
+}
+
+impl Drop for Out<'_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+/// Where [`Expansion::actions`] offers its actions.
+pub struct Offers<'a> {
+    sink: &'a Sink,
+    /// The first `len` are written.
+    buf: [MaybeUninit<RawAction>; BATCH],
+    len: usize,
+}
+
+impl<'a> Offers<'a> {
+    #[doc(hidden)]
+    pub fn new(sink: &'a Sink) -> Offers<'a> {
+        Offers {
+            sink,
+            buf: [const { MaybeUninit::uninit() }; BATCH],
+            len: 0,
+        }
+    }
+
+    /// Offers one action to the player whose decision it is.
+    pub fn push(&mut self, action: Action) {
+        if self.len == BATCH {
+            self.flush();
+        }
+        self.buf[self.len].write(action.to_raw());
+        self.len += 1;
+    }
+
+    fn flush(&mut self) {
+        if self.len > 0 {
+            // The first `len` entries are written (`MaybeUninit<T>` is laid out as `T`).
+            (self.sink.actions)(self.sink.target, self.buf.as_ptr().cast(), self.len);
+            self.len = 0;
+        }
+    }
+}
+
+impl Drop for Offers<'_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+/// The rules of one expansion. Every hook has a default that does nothing.
+///
+/// An expansion is made once for each set of rules a host puts together
+/// ([`Expansion::new`], where it looks up the names it registered) and is then asked
+/// its hooks for every game played under those rules. It keeps nothing about a game:
+/// what it must remember lives in the game, in its own record
+/// ([`View::record`], changed with [`Command::SetRecord`] and friends).
+/// Hooks must be deterministic: same game in, same answer out.
+pub trait Expansion: Sized + Send + Sync + 'static {
+    /// The manifest (`manifest.toml`'s text): what the expansion declares.
+    const MANIFEST: &'static str;
+    /// The tile data it ships: `(file name, TOML text)` pairs.
+    const TILES: &'static [(&'static str, &'static str)] = &[];
+
+    /// Makes the expansion for one set of rules: resolve names to ids here, once.
+    fn new(view: &View) -> Result<Self, String>;
+
+    /// Which per-phase hooks it uses in the phase of that name; asked once per set of
+    /// rules, so the engine calls only those. The default (every hook) is always correct.
+    fn hooks_in(&self, _phase: &str) -> Hooks {
+        Hooks::ALL
+    }
+
+    /// The kinds of events [`Expansion::on_event`] wants (none by default).
+    fn events(&self) -> EventKinds {
+        EventKinds::NONE
+    }
+
+    /// Whether events about tiles of this type concern it (asked once per tile type).
+    fn watches_tile(&self, _view: &View, _tile: TileType) -> bool {
+        true
+    }
+
+    /// Whether tiles of this type stay out of the supply under its options.
+    fn excludes_tile(&self, _view: &View, _tile: TileType) -> bool {
+        false
+    }
+
+    /// Whether a drawn tile of this type may go back into the supply and be drawn again
+    /// (PD-7), so that a record may list it more often than the supply holds it.
+    fn may_redraw(&self, _view: &View, _tile: TileType) -> bool {
+        false
+    }
+
+    /// A phase begins (automatic work such as scoring).
+    fn enter_phase(&self, _view: &View, _out: &mut Out) {}
+
+    /// Offers the actions this expansion adds to the pending decision.
+    fn actions(&self, _view: &View, _out: &mut Offers) {}
+
+    /// Whether it may forbid any of the offered actions now; only then is
+    /// [`Expansion::forbid`] asked.
+    fn restricts(&self, _view: &View) -> bool {
+        false
+    }
+
+    /// Whether its rules forbid an action offered by any expansion.
+    fn forbids(&self, _view: &View, _action: &Action) -> bool {
+        false
+    }
+
+    /// Sets `forbidden[i]` for each action its rules forbid (all false on entry). The
+    /// default asks [`Expansion::forbids`] about each.
+    fn forbid(&self, view: &View, actions: &[Action], forbidden: &mut [bool]) {
+        for (a, f) in actions.iter().zip(forbidden.iter_mut()) {
+            *f = self.forbids(view, a);
+        }
+    }
+
+    /// Carries out an action it offered.
+    fn apply(&self, _view: &View, _action: &Action, _out: &mut Out) {}
+
+    /// Reacts to something that happened.
+    fn on_event(&self, _view: &View, _event: &Event, _out: &mut Out) {}
+
+    /// Final scoring at the end of the game.
+    fn final_scoring(&self, _view: &View, _out: &mut Out) {}
+}
