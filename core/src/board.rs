@@ -79,6 +79,10 @@ pub struct Board {
     /// The nodes of features carrying a marker, as `(marker, node)` in placement order.
     #[serde(default)]
     pub marked_nodes: Vec<(MarkerId, NodeId)>,
+    /// The nodes of inner features (monasteries, huts: they touch no edge and join
+    /// nothing), as `(kind, node)` in placement order.
+    #[serde(default)]
+    pub inner_nodes: Vec<(KindId, NodeId)>,
 }
 
 /// "No tile there" in [`Board::neighbour`]'s table.
@@ -231,6 +235,9 @@ impl Board {
                 .add(index, i as u8, f.kind, open, f.pennants as u16);
             for &m in &f.markers {
                 self.marked_nodes.push((m, first_node + i as NodeId));
+            }
+            if f.ports == 0 {
+                self.inner_nodes.push((f.kind, first_node + i as NodeId));
             }
         }
         for &m in &tile.markers {

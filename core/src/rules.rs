@@ -256,41 +256,40 @@ impl Rules {
         };
         // Each expansion is set up for these rules before any of its hooks is asked.
         for (i, e) in rules.expansions.iter().enumerate() {
-            e.prepare(&rules, i).map_err(|why| {
-                RulesError(format!(
-                    "expansion `{}` could not be set up: {why}",
-                    rules.manifests[i].id
-                ))
+            let id = &rules.manifests[i].id;
+            declaring(id, "prepare", || e.prepare(&rules, i))?.map_err(|why| {
+                RulesError(format!("expansion `{id}` could not be set up: {why}"))
             })?;
         }
-        let (hook_masks, listeners) = hook_masks(&rules.phases, &rules.expansions);
+        let (hook_masks, listeners) =
+            hook_masks(&rules.phases, &rules.expansions, &rules.manifests)?;
         rules.hook_masks = hook_masks;
         rules.listeners = listeners;
         // Asked once here, so that no expansion code runs when a supply is built.
-        rules.tile_flags = (0..rules.tiles.types.len())
-            .map(|i| {
-                let t = &rules.tiles.types[i];
-                let asked = |f: &dyn Fn(&dyn Expansion, usize) -> bool| {
-                    rules
-                        .expansions
-                        .iter()
-                        .enumerate()
-                        .any(|(e, x)| f(x.as_ref(), e))
+        let mut tile_flags = Vec::with_capacity(rules.tiles.types.len());
+        for t in &rules.tiles.types {
+            let mut flags = TileFlags {
+                in_supply: true,
+                may_redraw: false,
+                watchers: 0,
+            };
+            for (e, x) in rules.expansions.iter().enumerate() {
+                let declared = |hook: &str, f: &dyn Fn() -> bool| {
+                    declaring(&rules.manifests[e].id, hook, || f())
                 };
-                let watchers = rules
-                    .expansions
-                    .iter()
-                    .enumerate()
-                    .take(64)
-                    .filter(|(e, x)| x.watches_tile(&rules, *e, t))
-                    .fold(0u64, |bits, (e, _)| bits | 1 << e);
-                TileFlags {
-                    in_supply: !asked(&|x, e| x.excludes_tile(&rules, e, t)),
-                    may_redraw: asked(&|x, e| x.may_redraw(&rules, e, t)),
-                    watchers,
+                if e < 64 && declared("watches_tile", &|| x.watches_tile(&rules, e, t))? {
+                    flags.watchers |= 1 << e;
                 }
-            })
-            .collect();
+                if declared("excludes_tile", &|| x.excludes_tile(&rules, e, t))? {
+                    flags.in_supply = false;
+                }
+                if declared("may_redraw", &|| x.may_redraw(&rules, e, t))? {
+                    flags.may_redraw = true;
+                }
+            }
+            tile_flags.push(flags);
+        }
+        rules.tile_flags = tile_flags;
         Ok(rules)
     }
 
@@ -553,14 +552,37 @@ struct TileFlags {
     watchers: u64,
 }
 
+/// Runs one of expansion `id`'s declarations (`hook`); a panic is an error naming both.
+fn declaring<R>(id: &str, hook: &str, f: impl FnOnce() -> R) -> Result<R, RulesError> {
+    crate::shield::caught(f).map_err(|why| {
+        RulesError(format!(
+            "expansion `{id}` panicked in `{hook}` while the rules were put together ({why})"
+        ))
+    })
+}
+
 /// Per phase, which expansions use which hook there; per event kind, which expansions
 /// want it (one bit per expansion), as the expansions declare.
-fn hook_masks(phases: &[String], expansions: &[Box<dyn Expansion>]) -> (Vec<HookMasks>, Vec<u64>) {
+fn hook_masks(
+    phases: &[String],
+    expansions: &[Box<dyn Expansion>],
+    manifests: &[Manifest],
+) -> Result<(Vec<HookMasks>, Vec<u64>), RulesError> {
     let hooks: Vec<Vec<crate::expansion::Hooks>> = phases
         .iter()
-        .map(|p| expansions.iter().map(|e| e.hooks_in(p)).collect())
-        .collect();
-    let events: Vec<crate::expansion::EventKinds> = expansions.iter().map(|e| e.events()).collect();
+        .map(|p| {
+            expansions
+                .iter()
+                .zip(manifests)
+                .map(|(e, m)| declaring(&m.id, "hooks_in", || e.hooks_in(p)))
+                .collect::<Result<_, _>>()
+        })
+        .collect::<Result<_, _>>()?;
+    let events: Vec<crate::expansion::EventKinds> = expansions
+        .iter()
+        .zip(manifests)
+        .map(|(e, m)| declaring(&m.id, "events", || e.events()))
+        .collect::<Result<_, _>>()?;
     let hook_masks = hooks
         .iter()
         .map(|per| {
@@ -587,5 +609,5 @@ fn hook_masks(phases: &[String], expansions: &[Box<dyn Expansion>]) -> (Vec<Hook
                 .fold(0u64, |m, (i, _)| m | 1 << i)
         })
         .collect();
-    (hook_masks, listeners)
+    Ok((hook_masks, listeners))
 }

@@ -147,5 +147,7 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
         }
         Event::FeatureScored { .. } => return None,
         Event::GameEnded => "game over: final scoring".into(),
+        #[cfg(feature = "protocol-next")]
+        Event::TurnEnded { .. } => return None,
     })
 }

@@ -1,7 +1,9 @@
 //! The expansions this host offers: the shipped plugins, loaded from their shared
 //! libraries (the default) or, with `--linked`, the same plugin crates linked into this
-//! binary. Both go through the same plugin module and the same SDK boundary.
+//! binary, and the plugins of the libraries given with `--plugin`. All go through the
+//! same plugin module and the same SDK boundary.
 
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use carc_core::catalog::Catalog;
@@ -11,6 +13,8 @@ use crate::plugins::{self, Found};
 
 /// Whether `--linked` was given (set once, by `main`).
 static LINKED: OnceLock<bool> = OnceLock::new();
+/// The plugin libraries given with `--plugin` (set once, by `main`).
+static LIBRARIES: OnceLock<Vec<PathBuf>> = OnceLock::new();
 /// The plugins found, looked for once per process.
 static FOUND: OnceLock<Vec<Found>> = OnceLock::new();
 
@@ -19,19 +23,29 @@ pub fn use_linked(linked: bool) {
     let _ = LINKED.set(linked);
 }
 
+/// Also offers the plugins of these shared libraries (`--plugin`), after the shipped ones.
+pub fn add_libraries(paths: Vec<PathBuf>) {
+    let _ = LIBRARIES.set(paths);
+}
+
 /// Whether the plugins come from this binary rather than from libraries.
 pub fn linked() -> bool {
     LINKED.get().copied().unwrap_or(false)
 }
 
-/// The shipped plugins as found (loaded or refused, with why).
+/// The plugins as found (loaded or refused, with why): the shipped ones, then those of
+/// the `--plugin` libraries.
 pub fn found() -> &'static [Found] {
     FOUND.get_or_init(|| {
-        if linked() {
+        let mut found = if linked() {
             plugins::shipped_linked()
         } else {
             plugins::shipped_libraries(None)
-        }
+        };
+        found.extend(plugins::libraries(
+            LIBRARIES.get().map_or(&[][..], Vec::as_slice),
+        ));
+        found
     })
 }
 

@@ -1,10 +1,11 @@
 //! `carc`: play, replay, validate and simulate Carcassonne games with expansions.
 
-mod catalog;
 mod cmd;
-mod plugins;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use carc_host::{catalog, plugins};
 
 use clap::{Parser, Subcommand};
 
@@ -20,6 +21,9 @@ struct Cli {
     /// shared libraries (same plugins, same boundary; for comparison and embedding).
     #[arg(long, global = true)]
     linked: bool,
+    /// Also load the expansion plugin in this shared library (repeatable).
+    #[arg(long = "plugin", value_name = "PATH", global = true)]
+    plugins: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
     restore_sigpipe();
     let cli = Cli::parse();
     catalog::use_linked(cli.linked);
+    catalog::add_libraries(cli.plugins);
     let code = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),

@@ -132,6 +132,26 @@ pub fn shipped_libraries(dirs: Option<Vec<PathBuf>>) -> Vec<Found> {
         .collect()
 }
 
+/// Plugins from the given shared libraries (`--plugin PATH`), in order: each loaded, or
+/// why not. The crate name a library is looked up by comes from its file name.
+pub fn libraries(paths: &[PathBuf]) -> Vec<Found> {
+    paths
+        .iter()
+        .map(|path| {
+            let module = if path.is_file() {
+                load_library(path)
+            } else {
+                Err("there is no file at that path".to_string())
+            };
+            Found {
+                name: crate_name_of(path).unwrap_or_else(|| path.display().to_string()),
+                origin: Origin::Library(path.clone()),
+                module,
+            }
+        })
+        .collect()
+}
+
 /// The shipped plugins, linked into this binary.
 pub fn shipped_linked() -> Vec<Found> {
     let modules = [

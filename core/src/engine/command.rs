@@ -122,6 +122,13 @@ pub enum Command {
     },
     /// End the game now; final scoring follows.
     EndGame,
+    /// Protocol 1.1 (test-only feature `protocol-next`): a note from rule code. The
+    /// engine accepts it and changes nothing.
+    #[cfg(feature = "protocol-next")]
+    Note {
+        /// The words.
+        text: Option<Text>,
+    },
 }
 
 /// Something that happened, in order; the turn log is made of these.
@@ -216,6 +223,15 @@ pub enum Event {
     },
     /// The game ended; final scoring follows.
     GameEnded,
+    /// Protocol 1.1 (test-only feature `protocol-next`): a turn ended with its last move
+    /// and the game goes on (the next turn has not begun).
+    #[cfg(feature = "protocol-next")]
+    TurnEnded {
+        /// Turn number, from 1.
+        turn: u32,
+        /// Whose turn it was.
+        player: PlayerId,
+    },
 }
 
 /// The kind of an [`Event`], for declaring which events an expansion wants.
@@ -248,6 +264,10 @@ pub enum EventKind {
     FeatureScored,
     /// [`Event::GameEnded`]
     GameEnded,
+    /// [`Event::TurnEnded`] (test-only feature `protocol-next`; the kind's number is the
+    /// protocol's, [`carc_sdk::abi::event::TURN_ENDED`])
+    #[cfg(feature = "protocol-next")]
+    TurnEnded = carc_sdk::abi::event::TURN_ENDED as u8,
 }
 
 impl Event {
@@ -280,6 +300,8 @@ impl Event {
             Event::Scored { .. } => EventKind::Scored,
             Event::FeatureScored { .. } => EventKind::FeatureScored,
             Event::GameEnded => EventKind::GameEnded,
+            #[cfg(feature = "protocol-next")]
+            Event::TurnEnded { .. } => EventKind::TurnEnded,
         }
     }
 }

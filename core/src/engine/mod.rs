@@ -261,7 +261,7 @@ impl Game {
         let span = self.offered.iter().filter(|s| s.1 <= i as u32).count();
         let owner = self.offered.get(span).map_or(0, |s| s.0 as usize);
         self.actor = Some(self.state.turn.decider);
-        self.hook(owner, |e, ctx, out| e.apply(ctx, action, out));
+        self.hook(owner, "apply", |e, ctx, out| e.apply(ctx, action, out));
         self.actor = None;
         self.legal_valid = false;
         self.advance();
@@ -461,8 +461,7 @@ impl Game {
         }
         let id = &self.rules.manifests[expansion].id;
         self.faults.push(format!(
-            "expansion `{id}` panicked in `{hook}` ({why}); it is disabled for the rest of \
-             the game"
+            "expansion `{id}` panicked in `{hook}` ({why}); it is disabled"
         ));
     }
 
@@ -492,6 +491,11 @@ impl Game {
                 // decision, so the state after a move is the state at the end of its turn
                 // (a record's `[expect]` sees no next-turn effects such as the fairy's point).
                 self.state.turn.over = true;
+                #[cfg(feature = "protocol-next")]
+                {
+                    let (turn, player) = (self.state.turn.number, self.state.turn.player);
+                    self.emit(Event::TurnEnded { turn, player });
+                }
                 self.legal.clear();
                 self.offered.clear();
                 self.legal_valid = true;
@@ -545,7 +549,7 @@ impl Game {
             if self.state.ended {
                 return;
             }
-            self.hook(i, |e, ctx, out| e.enter_phase(ctx, out));
+            self.hook(i, "enter_phase", |e, ctx, out| e.enter_phase(ctx, out));
         }
     }
 
@@ -557,7 +561,7 @@ impl Game {
         self.state.turn.drawn = None;
         self.emit(Event::GameEnded);
         for i in 0..self.rules.expansions.len() {
-            self.hook(i, |e, ctx, out| e.final_scoring(ctx, out));
+            self.hook(i, "final_scoring", |e, ctx, out| e.final_scoring(ctx, out));
         }
         self.legal.clear();
         self.offered.clear();
@@ -585,17 +589,18 @@ impl Game {
         let actor = self.actor.take();
         self.depth += 1;
         for i in each_bit(listeners) {
-            self.hook(i, |e, ctx, out| e.on_event(ctx, &event, out));
+            self.hook(i, "on_event", |e, ctx, out| e.on_event(ctx, &event, out));
         }
         self.depth -= 1;
         self.actor = actor;
     }
 
-    /// Calls one hook of expansion `who` and applies the commands it returns, in order.
-    /// Command buffers are pooled: hooks run very often during search.
+    /// Calls hook `name` of expansion `who` and applies the commands it returns, in
+    /// order. Command buffers are pooled: hooks run very often during search.
     fn hook(
         &mut self,
         who: usize,
+        name: &'static str,
         call: impl FnOnce(&dyn crate::expansion::Expansion, &Ctx, &mut Vec<Command>),
     ) {
         if self.is_disabled(who) {
@@ -613,7 +618,7 @@ impl Game {
             // Nothing of a hook that panicked is applied.
             out.clear();
             self.pool.push(out);
-            self.disable(who, "hook", why);
+            self.disable(who, name, why);
             return;
         }
         // Where each figure a command is about stood when the hook saw it (its move
@@ -643,7 +648,10 @@ impl Game {
             }
             if let Err(e) = self.command(who, c) {
                 let id = &self.rules.manifests[who].id;
-                self.faults.push(format!("expansion `{id}`: {e}"));
+                self.faults.push(format!(
+                    "expansion `{id}` gave a command in `{name}` that was refused and changed \
+                     nothing: it {e}"
+                ));
             }
         }
         self.seen_pool.push(seen);
@@ -743,12 +751,20 @@ impl Game {
                 self.emit(Event::TileDiscarded { tile });
             },
             Command::SetAsideDrawn => {
-                let tile = st.turn.drawn.take().ok_or("no drawn tile to set aside")?;
+                let tile = st
+                    .turn
+                    .drawn
+                    .take()
+                    .ok_or("set the drawn tile aside when no tile was drawn")?;
                 st.set_aside.push(tile);
                 self.emit(Event::TileSetAside { tile });
             }
             Command::ReturnDrawnToSupply => {
-                let tile = st.turn.drawn.take().ok_or("no drawn tile to put back")?;
+                let tile = st
+                    .turn
+                    .drawn
+                    .take()
+                    .ok_or("put the drawn tile back when no tile was drawn")?;
                 if self.missing_from_pile(tile, 1, false) == 1 {
                     // Anywhere among the tiles not listed (the pile's bottom part).
                     let st = &mut self.state;
@@ -812,7 +828,9 @@ impl Game {
                 node,
             } => {
                 if node as usize >= st.board.graph.len() {
-                    return Err(format!("deployed onto node {node}, which does not exist"));
+                    return Err(format!(
+                        "deployed onto segment {node}, which does not exist"
+                    ));
                 }
                 let f = st
                     .first_in_supply(player, figure)
@@ -826,9 +844,9 @@ impl Game {
                 let from = st
                     .figures
                     .get(figure as usize)
-                    .ok_or("moved a figure that does not exist")?
+                    .ok_or_else(|| format!("moved figure {figure}, which does not exist"))?
                     .at;
-                check_location(st, to)?;
+                check_location(st, to).map_err(|e| format!("moved figure {figure} to {e}"))?;
                 if let Location::Feature(n) = from {
                     st.board.graph.add_occupants(n, -1);
                 }
@@ -851,7 +869,7 @@ impl Game {
                 let f = st
                     .figures
                     .get_mut(figure as usize)
-                    .ok_or("returned a figure that does not exist")?;
+                    .ok_or_else(|| format!("returned figure {figure}, which does not exist"))?;
                 let from = f.at;
                 let home = if f.owner == NEUTRAL {
                     Location::OffBoard
@@ -873,7 +891,7 @@ impl Game {
                 let p = st
                     .players
                     .get_mut(player as usize)
-                    .ok_or("scored for a player who does not exist")?;
+                    .ok_or_else(|| format!("scored for seat {player}, which does not exist"))?;
                 p.score += points;
                 self.emit(Event::Scored {
                     player,
@@ -883,7 +901,9 @@ impl Game {
             }
             Command::MarkScored { node } => {
                 if node as usize >= st.board.graph.len() {
-                    return Err(format!("scored node {node}, which does not exist"));
+                    return Err(format!(
+                        "marked segment {node} scored, which does not exist"
+                    ));
                 }
                 st.board.graph.mark_scored(node);
                 let node = st.board.graph.root(node);
@@ -935,6 +955,8 @@ impl Game {
                 }
             }
             Command::EndGame => self.end_game(),
+            #[cfg(feature = "protocol-next")]
+            Command::Note { .. } => {}
         }
         Ok(())
     }
@@ -1027,10 +1049,10 @@ pub use crate::tags::RETURNS_WITH_LAST_FOLLOWER;
 fn check_location(st: &GameState, to: Location) -> Result<(), String> {
     match to {
         Location::Feature(n) if n as usize >= st.board.graph.len() => {
-            Err(format!("node {n} does not exist"))
+            Err(format!("segment {n}, which does not exist"))
         }
         Location::Tile(t) if t as usize >= st.board.tiles.len() => {
-            Err(format!("tile {t} does not exist"))
+            Err(format!("placed tile {t}, which does not exist"))
         }
         _ => Ok(()),
     }

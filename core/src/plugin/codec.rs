@@ -165,6 +165,8 @@ pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
             phase: u8::try_from(raw.a).map_err(|_| format!("asked for phase {}", raw.a))?,
         },
         abi::command::END_GAME => Command::EndGame,
+        #[cfg(feature = "protocol-next")]
+        abi::command::NOTE => Command::Note { text: text(raw)? },
         k => return Err(format!("gave a command of unknown kind {k}")),
     })
 }
@@ -232,6 +234,11 @@ pub(crate) fn encode_event(e: &Event, placed: Option<u32>) -> RawEvent {
         }
         Event::FeatureScored { node } => raw.a = i64::from(*node),
         Event::GameEnded => {}
+        #[cfg(feature = "protocol-next")]
+        Event::TurnEnded { turn, player } => {
+            raw.a = i64::from(*turn);
+            raw.player = i32::from(*player);
+        }
     }
     raw
 }

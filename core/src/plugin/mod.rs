@@ -8,6 +8,8 @@
 //! side, where the engine's shield catches it and disables the expansion.
 
 mod codec;
+#[cfg(feature = "protocol-next")]
+mod next;
 mod queries;
 
 use std::cell::RefCell;
@@ -28,6 +30,10 @@ pub(crate) use queries::Asking;
 /// The protocol version this host speaks.
 pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
 
+/// The type of [`PluginMod::call`](carc_sdk::abi::PluginMod).
+type CallFn =
+    extern "C" fn(*mut c_void, u32, &abi::HostTable, &HookInput, &Sink, &mut RString) -> i64;
+
 /// An instance of a plugin's expansion (one per set of rules).
 struct Instance(*mut c_void);
 
@@ -39,9 +45,45 @@ unsafe impl Sync for Instance {}
 /// A plugin module's declarations, read once: its protocol, manifest and tile data.
 struct Source {
     module: PluginMod_Ref,
+    /// The module's hook dispatch, read once (the hot path calls it directly).
+    call: CallFn,
     manifest: Manifest,
     tiles: Vec<TileSource>,
     protocol: String,
+    /// The event kinds its protocol knows (one bit each): it is never sent others, even
+    /// when its event mask names them.
+    known_events: u32,
+}
+
+/// The event kinds a plugin built for `protocol` knows (one bit each): every kind but
+/// those added after its version.
+fn known_events(protocol: &str) -> u32 {
+    #[cfg(feature = "protocol-next")]
+    {
+        let minor = protocol.split('.').nth(1).and_then(|m| m.trim().parse::<u64>().ok());
+        if minor.is_none_or(|m| m < 1) {
+            return u32::MAX & !(1 << abi::event::TURN_ENDED);
+        }
+    }
+    let _ = protocol;
+    u32::MAX
+}
+
+/// Reports a plugin's failure as a panic on the host's side, for the engine's shield to
+/// catch (without the panic hook's message: the plugin's side has already reported it).
+fn fail(why: &str) -> ! {
+    std::panic::resume_unwind(Box::new(why.to_string()))
+}
+
+/// The query table handed to a plugin.
+fn host_table(ask: &Asking) -> abi::HostTable {
+    #[cfg_attr(not(feature = "protocol-next"), allow(unused_mut))]
+    let mut table = ask.table();
+    #[cfg(feature = "protocol-next")]
+    {
+        table.query = next::query;
+    }
+    table
 }
 
 /// An expansion provided by a plugin module, for one set of rules.
@@ -135,19 +177,19 @@ impl Plugin {
         let Some(instance) = self.instance.get() else {
             panic!("the expansion was not set up before its hooks were called");
         };
-        let table = ask.table();
+        let table = host_table(ask);
         let sink = Sink {
             target: (out as *mut Output).cast(),
             commands: take_commands,
             actions: take_actions,
         };
         let mut error = RString::new();
-        let v = (self.source.module.call())(instance.0, id, &table, input, &sink, &mut error);
+        let v = (self.source.call)(instance.0, id, &table, input, &sink, &mut error);
         if let Some(why) = out.error.take() {
-            panic!("{why}");
+            fail(&why);
         }
         match v {
-            abi::status::PANICKED => panic!("{}", error.as_str()),
+            abi::status::PANICKED => fail(error.as_str()),
             abi::status::UNKNOWN_HOOK => 0,
             v => v,
         }
@@ -202,19 +244,36 @@ impl Source {
             });
         }
         Ok(Source {
+            call: module.call(),
             module,
             manifest,
             tiles,
+            known_events: known_events(&protocol),
             protocol,
         })
     }
 }
 
-fn empty_input() -> HookInput {
+/// The input of a hook that takes none.
+const NO_INPUT: HookInput = empty_input();
+
+const fn empty_input() -> HookInput {
     HookInput {
         a: 0,
-        action: RawAction::default(),
-        event: RawEvent::default(),
+        action: RawAction {
+            kind: 0,
+            verb: 0,
+            a: 0,
+            b: 0,
+        },
+        event: RawEvent {
+            kind: 0,
+            player: -1,
+            a: 0,
+            b: 0,
+            c: 0,
+            d: 0,
+        },
         actions: std::ptr::null(),
         len: 0,
         flags: std::ptr::null_mut(),
@@ -306,7 +365,7 @@ impl Expansion for Plugin {
             return Ok(());
         }
         let ask = self.ask(rules, None, me);
-        let table = ask.table();
+        let table = host_table(&ask);
         let mut error = RString::new();
         let made = (self.source.module.instantiate())(&table, &mut error);
         if made.is_null() {
@@ -337,7 +396,7 @@ impl Expansion for Plugin {
             commands: take_nothing,
             actions: take_nothing_action,
         };
-        let bits = (self.source.module.call())(
+        let bits = (self.source.call)(
             instance.0,
             hook::HOOKS_IN,
             &table,
@@ -346,7 +405,7 @@ impl Expansion for Plugin {
             &mut error,
         );
         if bits == abi::status::PANICKED {
-            panic!("{}", error.as_str());
+            fail(error.as_str());
         }
         let h = carc_sdk::Hooks::from_bits(bits.max(0));
         Hooks {
@@ -369,7 +428,7 @@ impl Expansion for Plugin {
             commands: take_nothing,
             actions: take_nothing_action,
         };
-        let mask = (self.source.module.call())(
+        let mask = (self.source.call)(
             instance.0,
             hook::EVENTS,
             &table,
@@ -378,9 +437,9 @@ impl Expansion for Plugin {
             &mut error,
         );
         if mask == abi::status::PANICKED {
-            panic!("{}", error.as_str());
+            fail(error.as_str());
         }
-        EventKinds(mask.max(0) as u32)
+        EventKinds(mask.max(0) as u32 & self.source.known_events)
     }
 
     fn excludes_tile(&self, rules: &Rules, me: usize, tile: &TileType) -> bool {
@@ -400,7 +459,7 @@ impl Expansion for Plugin {
             commands: Some(out),
             ..Output::default()
         };
-        self.call_game(ctx, hook::ENTER_PHASE, &empty_input(), &mut o);
+        self.call_game(ctx, hook::ENTER_PHASE, &NO_INPUT, &mut o);
     }
 
     fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
@@ -408,11 +467,11 @@ impl Expansion for Plugin {
             actions: Some(out),
             ..Output::default()
         };
-        self.call_game(ctx, hook::ACTIONS, &empty_input(), &mut o);
+        self.call_game(ctx, hook::ACTIONS, &NO_INPUT, &mut o);
     }
 
     fn restricts(&self, ctx: &Ctx) -> bool {
-        self.call_game(ctx, hook::RESTRICTS, &empty_input(), &mut Output::default()) > 0
+        self.call_game(ctx, hook::RESTRICTS, &NO_INPUT, &mut Output::default()) > 0
     }
 
     fn forbids(&self, ctx: &Ctx, action: &Action) -> bool {
@@ -475,7 +534,7 @@ impl Expansion for Plugin {
             commands: Some(out),
             ..Output::default()
         };
-        self.call_game(ctx, hook::FINAL_SCORING, &empty_input(), &mut o);
+        self.call_game(ctx, hook::FINAL_SCORING, &NO_INPUT, &mut o);
     }
 }
 

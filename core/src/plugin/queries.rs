@@ -149,6 +149,12 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
         }
         q::DRAWN_TILE => i64::from(st.turn.drawn?),
         q::GAME_OVER => b(st.ended),
+        q::SUPPLY_COUNT => st.pile.len() as i64,
+        q::SUPPLY_TILE => {
+            let i = index(a)?;
+            let at = st.pile.len().checked_sub(i + 1)?;
+            i64::from(st.pile[at])
+        }
         q::OTHERS_OFFER => {
             let own = 1u64 | 1u64.checked_shl(ask.me as u32).unwrap_or(0);
             b(ask.offered_by & !own != 0)
@@ -283,8 +289,19 @@ extern "C" fn list(
 }
 
 fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) {
-    let Some(st) = ask.state else { return };
     let rules = ask.rules;
+    if id == q::TILE_TYPE_KINDS {
+        if let Some(t) = usize::try_from(a)
+            .ok()
+            .and_then(|t| rules.tiles.types.get(t))
+        {
+            for f in &t.features {
+                push(i64::from(f.kind));
+            }
+        }
+        return;
+    }
+    let Some(st) = ask.state else { return };
     let board = &st.board;
     let graph = &board.graph;
     match id {
@@ -292,6 +309,27 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
             for &(m, t) in &board.marked_tiles {
                 if i64::from(m) == a {
                     push(i64::from(t));
+                }
+            }
+        }
+        q::SEGMENTS_OF_KIND => {
+            let Ok(kind) = u8::try_from(a) else { return };
+            let inner = rules
+                .vocab
+                .kinds
+                .get(kind as usize)
+                .is_some_and(|k| matches!(k.shape, KindShape::Surrounded));
+            if inner {
+                for &(k, n) in &board.inner_nodes {
+                    if k == kind {
+                        push(i64::from(n));
+                    }
+                }
+            } else {
+                for n in 0..graph.len() as NodeId {
+                    if graph.node(n).kind == kind {
+                        push(i64::from(n));
+                    }
                 }
             }
         }
@@ -329,11 +367,6 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
                         push(f as i64);
                     }
                 }
-            }
-        }
-        q::SUPPLY_TILES => {
-            for &t in st.pile.iter().rev() {
-                push(i64::from(t));
             }
         }
         q::SEGMENTS_OF => {
@@ -437,6 +470,10 @@ fn by_name(ask: &Asking, id: u32, a: i64, text: &str) -> Option<i64> {
         }
         q::KIND_TAGGED => b(rules.kind_has_tag(u8::try_from(a).ok()?, text)),
         q::TILE_TYPE_NAMED => i64::from(rules.tiles.get(text)?),
+        q::TILE_TYPE_IN_SET => {
+            let t = rules.tiles.types.get(index(a)?)?;
+            b(t.set.as_deref() == Some(text))
+        }
         q::RUNS_BEFORE => {
             let mut parts = text.split('|');
             let (point, a, b_) = (parts.next()?, parts.next()?, parts.next()?);

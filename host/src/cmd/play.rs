@@ -114,6 +114,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         print_log(&mut game);
     }
     let mut moves = Vec::new();
+    stop_on_fault(&game, moves.len())?;
     while !game.is_over() {
         let seat = game.decider() as usize;
         let Some(action) = bots[seat].choose(&mut game) else {
@@ -126,9 +127,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         if log {
             print_log(&mut game);
         }
-    }
-    if let Some(f) = game.faults().first() {
-        return Err(format!("an expansion misbehaved: {f}"));
+        stop_on_fault(&game, moves.len())?;
     }
     if args.json {
         let mut summary = state_summary(&game);
@@ -168,6 +167,21 @@ fn play(args: PlayArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Stops the game at an expansion's first fault (a panic, which disabled it, or a command
+/// the engine refused), with an error naming the expansion and what went wrong.
+fn stop_on_fault(game: &Game, moves: usize) -> Result<(), String> {
+    let after = format!("after {moves} move{}", if moves == 1 { "" } else { "s" });
+    match game.faults() {
+        [] => Ok(()),
+        [f] => Err(format!("the game stopped {after}: {f}")),
+        faults => Err(format!(
+            "the game stopped {after}, on {} faults:\n  {}",
+            faults.len(),
+            faults.join("\n  ")
+        )),
+    }
 }
 
 fn print_log(game: &mut Game) {

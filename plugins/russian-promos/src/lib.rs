@@ -5,15 +5,13 @@
 //! through commands.
 //!
 //! Modules: [`names`] (what the expansion registers and the ids they get), [`memory`]
-//! (what it keeps in the game), [`tile_kinds`] (what it learns about tile types), [`hut`],
-//! [`traps`], [`release`].
+//! (what it keeps in the game), [`hut`], [`traps`], [`release`].
 #![warn(missing_docs)]
 
 pub mod hut;
 pub mod memory;
 pub mod names;
 pub mod release;
-pub mod tile_kinds;
 pub mod traps;
 
 use carc_sdk::{
@@ -21,7 +19,6 @@ use carc_sdk::{
 };
 
 use names::Ids;
-use tile_kinds::TileKinds;
 
 /// The expansion's id, as given to `--expansions`.
 pub const ID: &str = "russian-promos";
@@ -34,8 +31,6 @@ pub const TILES_TOML: &str = names::TILES_TOML;
 pub struct RussianPromos {
     /// Its names, resolved under these rules.
     ids: Ids,
-    /// The kinds of each tile type's segments (learnt as they are seen).
-    tile_kinds: TileKinds,
     /// The phase where completed huts score (RP-2).
     score_phase: Option<PhaseId>,
     /// The deploy phase, where a trapped follower may be released instead (RP-9).
@@ -50,7 +45,6 @@ impl Expansion for RussianPromos {
     fn new(view: &View) -> Result<Self, String> {
         Ok(RussianPromos {
             ids: Ids::resolve(view)?,
-            tile_kinds: TileKinds::new(view),
             score_phase: view.phase_named("score"),
             deploy_phase: view.phase_named("deploy"),
         })
@@ -74,7 +68,7 @@ impl Expansion for RussianPromos {
 
     fn enter_phase(&self, view: &View, out: &mut Out) {
         if self.score_phase.is_some() && view.phase() == self.score_phase {
-            hut::score_completed(view, &self.ids, &self.tile_kinds, out);
+            hut::score_completed(view, &self.ids, out);
         }
     }
 
@@ -131,7 +125,7 @@ impl Expansion for RussianPromos {
                 tile,
                 placed,
                 ..
-            } => traps::on_tile_placed(view, ids, &self.tile_kinds, tile, placed, out),
+            } => traps::on_tile_placed(view, ids, tile, placed, out),
             Event::FigureDeployed { figure, .. } => traps::on_deployed(view, ids, figure, out),
             Event::FigureReturned { figure, .. } | Event::FigureMoved { figure, .. } => {
                 traps::forget(view, figure, out)
@@ -142,7 +136,7 @@ impl Expansion for RussianPromos {
 
     fn final_scoring(&self, view: &View, out: &mut Out) {
         let ids = &self.ids;
-        hut::score_final(view, ids, &self.tile_kinds, out);
+        hut::score_final(view, ids, out);
         traps::score_final(view, ids, out);
     }
 }

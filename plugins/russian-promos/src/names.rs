@@ -55,7 +55,7 @@ pub struct Ids {
     pub hut_worth_nothing: bool,
     /// RP-OPT-2 `2013`: the tiles of the 2016 set stay out of the supply.
     pub sets_2013: bool,
-    /// The tile types of the 2016 set (from this expansion's tile data).
+    /// The tile types of the 2016 set.
     pub late_set: Vec<TileType>,
     /// Per figure kind: whether the traps take it (flesh and blood, and a player's).
     pub catchable: Vec<bool>,
@@ -67,6 +67,8 @@ pub struct Ids {
     pub vodyanoy_tile: Vec<bool>,
     /// RP-11 as declared: whether Vodyanoy acts before Solovei at `figure-capture`.
     pub vodyanoy_first: bool,
+    /// Per tile type: the feature kinds of its segments, in the order of its definition.
+    pub tile_kinds: Vec<Vec<KindId>>,
 }
 
 impl Ids {
@@ -76,9 +78,9 @@ impl Ids {
             found.ok_or_else(|| format!("the rules do not know `{what}`"))
         }
         let figure_kinds: Vec<FigureKind> = view.figure_kinds().collect();
-        let late_set = tiles_in_set(TILES_TOML, LATE_SET)
-            .into_iter()
-            .filter_map(|id| view.tile_type_named(id))
+        let late_set = view
+            .tile_types()
+            .filter(|&t| view.tile_type_in_set(t, LATE_SET))
             .collect();
         let vodyanoy = need(VODYANOY_MARKER, view.marker(VODYANOY_MARKER))?;
         Ok(Ids {
@@ -101,6 +103,10 @@ impl Ids {
                 .map(|&k| view.figure_class(k) == FigureClass::Follower)
                 .collect(),
             shelter: view.kinds().map(|k| view.kind_tagged(k, SHELTER)).collect(),
+            tile_kinds: view
+                .tile_types()
+                .map(|t| view.tile_type_kinds(t).collect())
+                .collect(),
             vodyanoy_tile: view
                 .tile_types()
                 .map(|t| view.tile_type_has_marker(t, vodyanoy))
@@ -143,76 +149,24 @@ impl Ids {
     pub fn excluded(&self, tile: TileType) -> bool {
         self.sets_2013 && self.late_set.contains(&tile)
     }
-}
 
-/// The ids of the tiles of a tile data file (`[[tile]]` tables) whose `set` is `set`.
-/// The SDK tells no tile type's set, so the expansion reads its own tile data.
-pub fn tiles_in_set<'a>(toml: &'a str, set: &str) -> Vec<&'a str> {
-    // One `[[tile]]` table at a time: its id and its set.
-    let mut out = Vec::new();
-    let mut tile: Option<(Option<&str>, Option<&str>)> = None;
-    let mut finish = |tile: Option<(Option<&'a str>, Option<&'a str>)>| {
-        if let Some((Some(id), Some(s))) = tile
-            && s == set
-        {
-            out.push(id);
-        }
-    };
-    for line in toml.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            finish(tile.take());
-            if line == "[[tile]]" {
-                tile = Some((None, None));
-            }
-            continue;
-        }
-        let Some(t) = tile.as_mut() else { continue };
-        let Some((key, value)) = line.split_once('=') else {
-            continue;
-        };
-        let value = value.trim();
-        let Some(value) = value
-            .strip_prefix('"')
-            .and_then(|v| v.split_once('"'))
-            .map(|(v, _)| v)
-        else {
-            continue;
-        };
-        match key.trim() {
-            "id" => t.0 = Some(value),
-            "set" => t.1 = Some(value),
-            _ => {}
-        }
+    /// The feature kinds of a tile type's segments (the order of [`View::segments`]).
+    pub fn kinds_of(&self, tile: TileType) -> &[KindId] {
+        self.tile_kinds
+            .get(tile.index())
+            .map_or(&[], |k| k.as_slice())
     }
-    finish(tile);
-    out
+
+    /// Whether a tile type has a segment of this kind.
+    pub fn tile_has_kind(&self, tile: TileType, kind: KindId) -> bool {
+        self.kinds_of(tile).contains(&kind)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ID;
-
-    #[test]
-    fn the_2016_set_is_solovei_and_vodyanoy() {
-        assert_eq!(
-            tiles_in_set(TILES_TOML, LATE_SET),
-            ["rp:solovei-razboynik", "rp:vodyanoy"]
-        );
-        assert_eq!(
-            tiles_in_set(TILES_TOML, "2013"),
-            ["rp:baba-yaga-hut", "rp:bogatyr"]
-        );
-    }
-
-    #[test]
-    fn a_set_is_read_per_tile_table() {
-        let text = "expansion = \"x\"\nset = \"2016\"\n[[tile]]\nid = \"a\"\n\
-                    features = [\n  { kind = \"road\" },\n]\n[[tile]]\nset = \"2016\" # late\n\
-                    id = \"b\"\n[other]\nid = \"c\"\nset = \"2016\"\n";
-        assert_eq!(tiles_in_set(text, "2016"), ["b"]);
-    }
 
     #[test]
     fn the_shipped_manifest_declares_the_names_resolved() {

@@ -19,7 +19,6 @@ use carc_sdk::{
 
 use crate::memory::{self, Memory};
 use crate::names::Ids;
-use crate::tile_kinds::TileKinds;
 
 /// Where the traps are on the board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -257,14 +256,7 @@ fn capture(view: &View, ids: &Ids, traps: &Traps, vodyanoy_candidates: &[FigureI
 /// A tile was placed (`placed`, of type `tile`): Vodyanoy's own placement takes
 /// everything around it (RP-7); a road joined to Solovei may bring followers to it
 /// (RP-5). Any other tile changes nothing for the traps.
-pub fn on_tile_placed(
-    view: &View,
-    ids: &Ids,
-    tiles: &TileKinds,
-    tile: TileType,
-    placed: TileId,
-    out: &mut Out,
-) {
+pub fn on_tile_placed(view: &View, ids: &Ids, tile: TileType, placed: TileId, out: &mut Out) {
     if ids.is_vodyanoy_tile(tile) {
         let traps = Traps::on_board(view, ids);
         let mut candidates: Vec<FigureId> = Vec::new();
@@ -281,7 +273,11 @@ pub fn on_tile_placed(
     // its segments of the road's kind can.
     let joins = view.segments_with_marker(ids.solovei).any(|road| {
         let kind = view.segment_kind(road);
-        tiles.any_of(view, placed, tile, kind, |s| view.same_feature(road, s))
+        ids.tile_has_kind(tile, kind)
+            && view
+                .segments(placed)
+                .zip(ids.kinds_of(tile))
+                .any(|(s, &k)| k == kind && view.same_feature(road, s))
     });
     if joins {
         capture(view, ids, &Traps::on_board(view, ids), &[], out);

@@ -24,10 +24,21 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 
 /// The protocol this SDK speaks (semver): a host loads a plugin whose protocol has the
 /// host's major version and a minor version no newer than the host's.
+#[cfg(not(feature = "protocol-next"))]
 pub const PROTOCOL: &str = "1.0.0";
 
 /// What the protocol offers beyond 1.0, comma-separated (none yet).
+#[cfg(not(feature = "protocol-next"))]
 pub const FEATURES: &str = "";
+
+/// The protocol this SDK speaks under the test-only feature `protocol-next`: 1.1, which
+/// adds [`query::TURNS_LEFT`], [`command::NOTE`] and [`event::TURN_ENDED`].
+#[cfg(feature = "protocol-next")]
+pub const PROTOCOL: &str = "1.1.0";
+
+/// What the protocol offers beyond 1.0, comma-separated.
+#[cfg(feature = "protocol-next")]
+pub const FEATURES: &str = "turns-left,note,turn-ended";
 
 /// The host's query table, handed to every hook call. `game` is opaque to the plugin.
 #[repr(C)]
@@ -215,6 +226,11 @@ pub mod command {
     pub const REQUEST_PHASE: u32 = 14;
     /// End the game now.
     pub const END_GAME: u32 = 15;
+    /// Protocol 1.1 (test-only feature `protocol-next`): a note, text the words; the
+    /// engine accepts it and changes nothing. (The test-only ids sit at the top of their
+    /// range, clear of the ids the real protocol gains.)
+    #[cfg(feature = "protocol-next")]
+    pub const NOTE: u32 = 250;
 }
 
 /// Event kinds (also the bit of each kind in an event mask).
@@ -246,6 +262,11 @@ pub mod event {
     pub const FEATURE_SCORED: u32 = 11;
     /// The game ended; final scoring follows.
     pub const GAME_ENDED: u32 = 12;
+    /// Protocol 1.1 (test-only feature `protocol-next`): a turn ended, `a` turn number,
+    /// `player`. Sent only to a plugin built for 1.1 whose event mask asks for it. (The
+    /// last bit of a mask, clear of the kinds the real protocol gains.)
+    #[cfg(feature = "protocol-next")]
+    pub const TURN_ENDED: u32 = 31;
 }
 
 /// Hook ids: what [`PluginMod::call`] is asked to do.
@@ -309,9 +330,18 @@ pub mod query {
     pub const DRAWN_TILE: u32 = 10;
     /// Whether the game is over (final scoring under way or done).
     pub const GAME_OVER: u32 = 11;
+    /// How many tiles are left to draw.
+    pub const SUPPLY_COUNT: u32 = 13;
+    /// The `a`-th tile left to draw (0: the next one), or -1.
+    pub const SUPPLY_TILE: u32 = 14;
     /// While actions are judged (`restricts`, `forbid`): whether an expansion other than
     /// the base game and the asking one offered some of them.
     pub const OTHERS_OFFER: u32 = 12;
+    /// Protocol 1.1 (test-only feature `protocol-next`): how many turns are left at most
+    /// (the tiles left to draw). (The test-only ids sit at the top of their range, clear
+    /// of the ids the real protocol gains.)
+    #[cfg(feature = "protocol-next")]
+    pub const TURNS_LEFT: u32 = 250;
     // Tiles on the board.
     /// Number of tiles on the board.
     pub const TILE_COUNT: u32 = 20;
@@ -403,8 +433,6 @@ pub mod query {
     pub const FIGURES_ON_TILE: u32 = 103;
     /// Player `a`'s figures of kind `b`, wherever they are.
     pub const FIGURES_OF: u32 = 104;
-    /// The tile types left to draw, next first.
-    pub const SUPPLY_TILES: u32 = 105;
     /// The placed tiles of the feature of segment `a`.
     pub const FEATURE_TILE_LIST: u32 = 106;
     /// The segments of placed tile `a`, in the order of its tile definition.
@@ -414,6 +442,10 @@ pub mod query {
     pub const PLACED_FIGURES_OF: u32 = 108;
     /// The four neighbours of placed tile `a`, by side (N, E, S, W), -1 where none.
     pub const NEIGHBOURS: u32 = 109;
+    /// The segments on the board of feature kind `a`, in placement order.
+    pub const SEGMENTS_OF_KIND: u32 = 110;
+    /// The feature kinds of tile type `a`'s segments, in the order of its definition.
+    pub const TILE_TYPE_KINDS: u32 = 111;
     // By name.
     /// Feature kind by name, or -1.
     pub const KIND: u32 = 120;
@@ -437,6 +469,8 @@ pub mod query {
     /// declare: the name is `point|rule a|rule b`; 1 when a acts first, 0 when b does,
     /// -1 when either is not in the order.
     pub const RUNS_BEFORE: u32 = 129;
+    /// Whether tile type `a` belongs to the named set (edition), as its tile data says.
+    pub const TILE_TYPE_IN_SET: u32 = 130;
 }
 
 /// The root module every plugin library exports. Its fields never change.

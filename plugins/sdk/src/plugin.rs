@@ -25,7 +25,13 @@ use crate::view::View;
 pub const SYMBOL_PREFIX: &str = "carc_plugin_";
 
 /// The protocol and features, as [`PluginMod::protocol`] reports them.
+#[cfg(not(feature = "protocol-next"))]
 pub const PROTOCOL_LINE: &str = "1.0.0;";
+
+/// The protocol and features, as [`PluginMod::protocol`] reports them (test-only feature
+/// `protocol-next`).
+#[cfg(feature = "protocol-next")]
+pub const PROTOCOL_LINE: &str = "1.1.0;turns-left,note,turn-ended";
 
 /// The root module of an expansion type (the plugin's module, as a constant).
 pub const fn module<E: Expansion>() -> PluginMod {
@@ -79,7 +85,10 @@ extern "C" fn instantiate<E: Expansion>(host: &HostTable, error: &mut RString) -
             std::ptr::null_mut()
         }
         Err(p) => {
-            *error = RString::from(format!("panicked: {}", panic_message(p)));
+            *error = RString::from(format!(
+                "it panicked in `instantiate` ({})",
+                panic_message(p)
+            ));
             std::ptr::null_mut()
         }
     }

@@ -240,9 +240,11 @@ impl<'a> View<'a> {
         self.q(query::SET_ASIDE, 0, 0).max(0) as usize
     }
 
-    /// The tile types left to draw, the next one first.
-    pub fn supply_tiles(&self) -> Handles<TileType> {
-        self.handles(query::SUPPLY_TILES, 0, 0, TileType::from_raw)
+    /// The tile types left to draw, the next one first (asked one at a time, so a search
+    /// that stops early asks little).
+    pub fn supply_tiles(&self) -> impl Iterator<Item = TileType> + '_ {
+        let n = self.q(query::SUPPLY_COUNT, 0, 0).max(0);
+        (0..n).filter_map(move |i| TileType::from_raw(self.q(query::SUPPLY_TILE, i, 0)))
     }
 
     /// Whether a tile of this type fits somewhere on the board now (BASE-4).
@@ -315,6 +317,12 @@ impl<'a> View<'a> {
     /// as tiles are placed).
     pub fn tiles_with_marker(&self, marker: MarkerId) -> Handles<TileId> {
         self.handles(query::TILES_WITH_MARKER, marker.raw(), 0, TileId::from_raw)
+    }
+
+    /// The segments on the board of a feature kind, in placement order (kept by the
+    /// engine for inner features such as monasteries and huts, which join nothing).
+    pub fn segments_of_kind(&self, kind: KindId) -> Handles<SegmentId> {
+        self.handles(query::SEGMENTS_OF_KIND, kind.raw(), 0, SegmentId::from_raw)
     }
 
     /// The segments on the board carrying a marker, in placement order.
@@ -508,6 +516,18 @@ impl<'a> View<'a> {
     /// Whether tiles of a type carry a marker on the tile itself (`volcano`).
     pub fn tile_type_has_marker(&self, tile: TileType, marker: MarkerId) -> bool {
         self.flag(query::TILE_TYPE_HAS_MARKER, tile.raw(), marker.raw())
+    }
+
+    /// The feature kinds of a tile type's segments, in the order of its definition (the
+    /// order of [`View::segments`] for its tiles on the board).
+    pub fn tile_type_kinds(&self, tile: TileType) -> Handles<KindId> {
+        self.handles(query::TILE_TYPE_KINDS, tile.raw(), 0, KindId::from_raw)
+    }
+
+    /// Whether a tile type belongs to a set (edition) of its expansion (`2016`), as its
+    /// tile data says.
+    pub fn tile_type_in_set(&self, tile: TileType, set: &str) -> bool {
+        self.by_name(query::TILE_TYPE_IN_SET, tile.raw(), set) > 0
     }
 
     /// Whether some segment of tiles of a type carries a marker (`princess`).
