@@ -212,15 +212,7 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
             let f = rules.tiles.tile(pt.tile).features.get(n.feature as usize)?;
             b(f.markers.iter().any(|&m| i64::from(m) == b_))
         }
-        q::FEATURE => {
-            let n = node(a)?;
-            let root = graph.feature(n);
-            i64::from(root.open_ends())
-                | i64::from(root.occupants()) << 16
-                | i64::from(graph.pennants(n)) << 32
-                | i64::from(root.is_scored()) << 48
-                | i64::from(root.kind) << 49
-        }
+        q::FEATURE => packed_feature(graph, node(a)?),
         q::SAME_FEATURE => b(graph.same(node(a)?, node(b_)?)),
         q::FEATURE_COMPLETE => b(scoring::is_complete(rules, st, node(a)?)),
         q::MAJORITY => scoring::majority(rules, st, node(a)?)
@@ -257,6 +249,16 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
         q::FIGURE_COUNT => st.figures.len() as i64,
         _ => return None,
     })
+}
+
+/// A feature's totals packed as [`q::FEATURE`] answers them.
+fn packed_feature(graph: &crate::features::FeatureGraph, n: NodeId) -> i64 {
+    let root = graph.feature(n);
+    i64::from(root.open_ends())
+        | i64::from(root.occupants()) << 16
+        | i64::from(graph.pennants(n)) << 32
+        | i64::from(root.is_scored()) << 48
+        | i64::from(root.kind) << 49
 }
 
 extern "C" fn list(
@@ -309,6 +311,16 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
             for &(m, t) in &board.marked_tiles {
                 if i64::from(m) == a {
                     push(i64::from(t));
+                }
+            }
+        }
+        q::VACANT_SEGMENTS => {
+            for n in 0..graph.len() as NodeId {
+                let root = graph.feature(n);
+                if root.occupants() == 0 && !root.is_scored() {
+                    push(i64::from(n));
+                    push(packed_feature(graph, n));
+                    push(i64::from(graph.node(n).tile));
                 }
             }
         }

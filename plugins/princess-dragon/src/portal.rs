@@ -1,6 +1,6 @@
 //! The magic portal: PD-16.
 
-use carc_sdk::{Action, Command, FigureKind, Offers, Out, SegmentId, View};
+use carc_sdk::{Action, Command, Feature, FigureKind, Offers, Out, SegmentId, View};
 
 use crate::names::Ids;
 
@@ -16,28 +16,19 @@ pub fn actions(view: &View, ids: &Ids, out: &mut Offers) {
         return;
     }
     let dragon = crate::dragon::dragon_tile(view, ids);
-    for tile in view.tiles() {
-        if tile == placed || Some(tile) == dragon {
-            continue;
-        }
-        for segment in view.segments(tile) {
-            if open(view, ids, segment) {
-                out.push(Action::Deploy {
-                    figure: ids.follower,
-                    segment,
-                });
-            }
+    for (segment, feature, tile) in view.vacant_segments() {
+        // Not the portal tile's own (the base game offers those) nor the dragon's (PD-3).
+        if tile != placed && Some(tile) != dragon && open(view, ids, segment, feature) {
+            out.push(Action::Deploy {
+                figure: ids.follower,
+                segment,
+            });
         }
     }
 }
 
-/// Whether a follower may go onto a segment's feature: nobody stands in it, it is not
-/// scored, and it is not complete (PD-16).
-fn open(view: &View, ids: &Ids, segment: SegmentId) -> bool {
-    let feature = view.feature(segment);
-    if feature.occupants != 0 || feature.scored {
-        return false;
-    }
+/// Whether a follower may go onto a vacant segment's feature: it is not complete (PD-16).
+fn open(view: &View, ids: &Ids, segment: SegmentId, feature: Feature) -> bool {
     let kind = feature.kind.index();
     if ids.kind_surrounded.get(kind).copied().unwrap_or(false) {
         return !view.is_complete(segment);

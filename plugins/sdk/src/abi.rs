@@ -446,6 +446,10 @@ pub mod query {
     pub const SEGMENTS_OF_KIND: u32 = 110;
     /// The feature kinds of tile type `a`'s segments, in the order of its definition.
     pub const TILE_TYPE_KINDS: u32 = 111;
+    /// The segments on the board whose feature no figure stands in and that is not
+    /// scored, in placement order, as triples: the segment, its packed feature totals
+    /// (as [`FEATURE`] answers them) and its placed tile.
+    pub const VACANT_SEGMENTS: u32 = 112;
     // By name.
     /// Feature kind by name, or -1.
     pub const KIND: u32 = 120;

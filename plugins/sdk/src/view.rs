@@ -44,6 +44,18 @@ pub struct Feature {
     pub scored: bool,
 }
 
+/// A feature's totals from their packed form ([`query::FEATURE`]).
+fn unpack_feature(packed: i64) -> Feature {
+    let packed = packed.max(0);
+    Feature {
+        kind: KindId((packed >> 49) as u16),
+        open_ends: packed as u16,
+        occupants: (packed >> 16) as u16,
+        pennants: (packed >> 32) as u16,
+        scored: (packed >> 48) & 1 == 1,
+    }
+}
+
 /// Up to this many values of a list query come back without an allocation.
 const INLINE: usize = 24;
 
@@ -325,6 +337,23 @@ impl<'a> View<'a> {
         self.handles(query::SEGMENTS_OF_KIND, kind.raw(), 0, SegmentId::from_raw)
     }
 
+    /// The segments on the board whose feature no figure stands in and that has not been
+    /// scored, each with its feature's totals and its tile, in placement order (one query
+    /// for the whole board: where a follower could go, PD-16).
+    pub fn vacant_segments(&self) -> impl Iterator<Item = (SegmentId, Feature, TileId)> {
+        let buf = self.list(query::VACANT_SEGMENTS, 0, 0);
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            loop {
+                let v = buf.values().get(next..next + 3)?;
+                next += 3;
+                if let (Some(s), Some(t)) = (SegmentId::from_raw(v[0]), TileId::from_raw(v[2])) {
+                    return Some((s, unpack_feature(v[1]), t));
+                }
+            }
+        })
+    }
+
     /// The segments on the board carrying a marker, in placement order.
     pub fn segments_with_marker(&self, marker: MarkerId) -> Handles<SegmentId> {
         self.handles(
@@ -360,14 +389,7 @@ impl<'a> View<'a> {
 
     /// The totals of the feature a segment belongs to.
     pub fn feature(&self, segment: SegmentId) -> Feature {
-        let packed = self.q(query::FEATURE, segment.raw(), 0).max(0);
-        Feature {
-            kind: KindId((packed >> 49) as u16),
-            open_ends: packed as u16,
-            occupants: (packed >> 16) as u16,
-            pennants: (packed >> 32) as u16,
-            scored: (packed >> 48) & 1 == 1,
-        }
+        unpack_feature(self.q(query::FEATURE, segment.raw(), 0))
     }
 
     /// Whether two segments belong to one feature.
