@@ -52,8 +52,13 @@ pub fn found() -> &'static [Found] {
 /// Every expansion available to `--expansions`. A plugin that could not be loaded is
 /// left out, with a warning naming it and why.
 pub fn catalog() -> Catalog {
+    catalog_of(found())
+}
+
+/// The expansions of these plugins (those that loaded; a warning for each of the others).
+pub fn catalog_of(found: &[Found]) -> Catalog {
     let mut c = Catalog::new();
-    for f in found() {
+    for f in found {
         let added = f
             .module
             .clone()

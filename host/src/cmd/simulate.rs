@@ -37,6 +37,11 @@ pub struct SimulateArgs {
     /// measured in one run, so machine load affects both sides alike.
     #[arg(long)]
     baseline: bool,
+    /// Also play the same games with the shipped plugins linked into carc, in turns with
+    /// the games with their libraries loaded, and report the speed of the loaded ones
+    /// relative to the linked ones (the cost of loading them; 1.0: none).
+    #[arg(long)]
+    compare_linking: bool,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -111,6 +116,13 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
                 .into(),
         );
     }
+    if args.compare_linking && crate::catalog::linked() {
+        return Err(
+            "--compare-linking compares the plugins' libraries with the plugins linked into \
+             carc: leave out --linked"
+                .into(),
+        );
+    }
     let options = super::parse_rules(&args.rules)?;
     let catalog = crate::catalog::catalog();
     let rules = Arc::new(
@@ -127,8 +139,18 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     } else {
         None
     };
+    let linked = if args.compare_linking {
+        let linked = crate::catalog::catalog_of(&crate::plugins::shipped_linked());
+        let rules = linked
+            .rules(&expansions, &options)
+            .map_err(|e| e.to_string())?;
+        Some(Arc::new(rules))
+    } else {
+        None
+    };
     let names: Vec<String> = (0..args.players).map(|i| format!("P{}", i + 1)).collect();
-    let total = args.games * if base.is_some() { 2 } else { 1 };
+    let sides = 1 + u64::from(base.is_some()) + u64::from(linked.is_some());
+    let total = args.games * sides;
     let bar = indicatif::ProgressBar::new(total);
     if args.games < 2000 || args.json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -141,9 +163,10 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         bar: &bar,
         done: &done,
     };
-    let (mut run, mut base_run) = (Run::default(), Run::default());
-    // With a baseline, the two kinds of game take turns in rounds of the same seeds.
-    let rounds = if base.is_some() {
+    let (mut run, mut base_run, mut linked_run) = (Run::default(), Run::default(), Run::default());
+    // With a baseline or the linked plugins, the kinds of game take turns in rounds of the
+    // same seeds.
+    let rounds = if sides > 1 {
         BASELINE_ROUNDS.min(args.games)
     } else {
         1
@@ -156,12 +179,24 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
             let (secs, scores) = batch.play(base, first, to - from)?;
             base_run.add(secs, scores);
         }
+        if let Some(linked) = &linked {
+            let (secs, scores) = batch.play(linked, first, to - from)?;
+            linked_run.add(secs, scores);
+        }
         let (secs, scores) = batch.play(&rules, first, to - from)?;
         run.add(secs, scores);
     }
     bar.finish_and_clear();
     let (rate, means) = (run.rate(), run.means());
     let ratio = base.is_some().then(|| base_run.rate() / rate.max(1e-9));
+    let loaded_over_linked = linked.is_some().then(|| rate / linked_run.rate().max(1e-9));
+    if linked.is_some() && linked_run.totals != run.totals {
+        return Err(
+            "the games with the plugins linked in differ from those with their libraries \
+             loaded (the same seeds must give the same games)"
+                .into(),
+        );
+    }
     if args.json {
         let mut v = serde_json::json!({
             "games": args.games, "seconds": run.seconds, "games_per_second": rate,
@@ -173,6 +208,12 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
                 "mean_scores": base_run.means(),
             });
             v["slower_than_baseline"] = serde_json::json!(ratio);
+        }
+        if let Some(r) = loaded_over_linked {
+            v["linked"] = serde_json::json!({
+                "games_per_second": linked_run.rate(), "seconds": linked_run.seconds,
+            });
+            v["dynamic_over_static"] = serde_json::json!(r);
         }
         println!("{v}");
     } else {
@@ -191,6 +232,13 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
                 "base game alone, same seeds, in turns with these: {:.0} games/s; \
                  these games take {ratio:.2}x as long",
                 base_run.rate()
+            );
+        }
+        if let Some(r) = loaded_over_linked {
+            println!(
+                "plugins linked into carc, same seeds, in turns with these: {:.0} games/s; \
+                 with their libraries loaded these run at {r:.2} of that speed",
+                linked_run.rate()
             );
         }
     }
