@@ -100,6 +100,8 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
     let plural = |n: usize, word: &str| {
         if n == 1 {
             format!("1 {word}")
+        } else if let Some(stem) = word.strip_suffix('y') {
+            format!("{n} {stem}ies")
         } else {
             format!("{n} {word}s")
         }
