@@ -274,9 +274,8 @@ impl Rules {
                 watchers: 0,
             };
             for (e, x) in rules.expansions.iter().enumerate() {
-                let declared = |hook: &str, f: &dyn Fn() -> bool| {
-                    declaring(&rules.manifests[e].id, hook, || f())
-                };
+                let declared =
+                    |hook: &str, f: &dyn Fn() -> bool| declaring(&rules.manifests[e].id, hook, f);
                 if e < 64 && declared("watches_tile", &|| x.watches_tile(&rules, e, t))? {
                     flags.watchers |= 1 << e;
                 }

@@ -265,9 +265,9 @@ pub enum EventKind {
     /// [`Event::GameEnded`]
     GameEnded,
     /// [`Event::TurnEnded`] (test-only feature `protocol-next`; the kind's number is the
-    /// protocol's, [`carc_sdk::abi::event::TURN_ENDED`])
+    /// protocol's)
     #[cfg(feature = "protocol-next")]
-    TurnEnded = carc_sdk::abi::event::TURN_ENDED as u8,
+    TurnEnded = crate::plugin::next::TURN_ENDED as u8,
 }
 
 impl Event {

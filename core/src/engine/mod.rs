@@ -902,7 +902,7 @@ impl Game {
             Command::MarkScored { node } => {
                 if node as usize >= st.board.graph.len() {
                     return Err(format!(
-                        "marked segment {node} scored, which does not exist"
+                        "marked segment {node} as scored, and there is no such segment"
                     ));
                 }
                 st.board.graph.mark_scored(node);

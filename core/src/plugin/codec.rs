@@ -166,7 +166,7 @@ pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
         },
         abi::command::END_GAME => Command::EndGame,
         #[cfg(feature = "protocol-next")]
-        abi::command::NOTE => Command::Note { text: text(raw)? },
+        super::next::NOTE => Command::Note { text: text(raw)? },
         k => return Err(format!("gave a command of unknown kind {k}")),
     })
 }

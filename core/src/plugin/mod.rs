@@ -9,7 +9,7 @@
 
 mod codec;
 #[cfg(feature = "protocol-next")]
-mod next;
+pub(crate) mod next;
 mod queries;
 
 use std::cell::RefCell;
@@ -28,7 +28,13 @@ use crate::tiles::TileType;
 pub(crate) use queries::Asking;
 
 /// The protocol version this host speaks.
+#[cfg(not(feature = "protocol-next"))]
 pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
+
+/// The protocol version this host speaks (1.1: built with the test-only feature
+/// `protocol-next`).
+#[cfg(feature = "protocol-next")]
+pub const HOST_PROTOCOL: &str = next::PROTOCOL;
 
 /// The type of [`PluginMod::call`](carc_sdk::abi::PluginMod).
 type CallFn =
@@ -60,9 +66,12 @@ struct Source {
 fn known_events(protocol: &str) -> u32 {
     #[cfg(feature = "protocol-next")]
     {
-        let minor = protocol.split('.').nth(1).and_then(|m| m.trim().parse::<u64>().ok());
+        let minor = protocol
+            .split('.')
+            .nth(1)
+            .and_then(|m| m.trim().parse::<u64>().ok());
         if minor.is_none_or(|m| m < 1) {
-            return u32::MAX & !(1 << abi::event::TURN_ENDED);
+            return !(1 << next::TURN_ENDED);
         }
     }
     let _ = protocol;

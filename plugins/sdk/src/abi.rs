@@ -24,21 +24,10 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 
 /// The protocol this SDK speaks (semver): a host loads a plugin whose protocol has the
 /// host's major version and a minor version no newer than the host's.
-#[cfg(not(feature = "protocol-next"))]
 pub const PROTOCOL: &str = "1.0.0";
 
 /// What the protocol offers beyond 1.0, comma-separated (none yet).
-#[cfg(not(feature = "protocol-next"))]
 pub const FEATURES: &str = "";
-
-/// The protocol this SDK speaks under the test-only feature `protocol-next`: 1.1, which
-/// adds [`query::TURNS_LEFT`], [`command::NOTE`] and [`event::TURN_ENDED`].
-#[cfg(feature = "protocol-next")]
-pub const PROTOCOL: &str = "1.1.0";
-
-/// What the protocol offers beyond 1.0, comma-separated.
-#[cfg(feature = "protocol-next")]
-pub const FEATURES: &str = "turns-left,note,turn-ended";
 
 /// The host's query table, handed to every hook call. `game` is opaque to the plugin.
 #[repr(C)]
@@ -226,11 +215,6 @@ pub mod command {
     pub const REQUEST_PHASE: u32 = 14;
     /// End the game now.
     pub const END_GAME: u32 = 15;
-    /// Protocol 1.1 (test-only feature `protocol-next`): a note, text the words; the
-    /// engine accepts it and changes nothing. (The test-only ids sit at the top of their
-    /// range, clear of the ids the real protocol gains.)
-    #[cfg(feature = "protocol-next")]
-    pub const NOTE: u32 = 250;
 }
 
 /// Event kinds (also the bit of each kind in an event mask).
@@ -262,11 +246,6 @@ pub mod event {
     pub const FEATURE_SCORED: u32 = 11;
     /// The game ended; final scoring follows.
     pub const GAME_ENDED: u32 = 12;
-    /// Protocol 1.1 (test-only feature `protocol-next`): a turn ended, `a` turn number,
-    /// `player`. Sent only to a plugin built for 1.1 whose event mask asks for it. (The
-    /// last bit of a mask, clear of the kinds the real protocol gains.)
-    #[cfg(feature = "protocol-next")]
-    pub const TURN_ENDED: u32 = 31;
 }
 
 /// Hook ids: what [`PluginMod::call`] is asked to do.
@@ -337,11 +316,6 @@ pub mod query {
     /// While actions are judged (`restricts`, `forbid`): whether an expansion other than
     /// the base game and the asking one offered some of them.
     pub const OTHERS_OFFER: u32 = 12;
-    /// Protocol 1.1 (test-only feature `protocol-next`): how many turns are left at most
-    /// (the tiles left to draw). (The test-only ids sit at the top of their range, clear
-    /// of the ids the real protocol gains.)
-    #[cfg(feature = "protocol-next")]
-    pub const TURNS_LEFT: u32 = 250;
     // Tiles on the board.
     /// Number of tiles on the board.
     pub const TILE_COUNT: u32 = 20;

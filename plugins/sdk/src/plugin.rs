@@ -25,13 +25,7 @@ use crate::view::View;
 pub const SYMBOL_PREFIX: &str = "carc_plugin_";
 
 /// The protocol and features, as [`PluginMod::protocol`] reports them.
-#[cfg(not(feature = "protocol-next"))]
 pub const PROTOCOL_LINE: &str = "1.0.0;";
-
-/// The protocol and features, as [`PluginMod::protocol`] reports them (test-only feature
-/// `protocol-next`).
-#[cfg(feature = "protocol-next")]
-pub const PROTOCOL_LINE: &str = "1.1.0;turns-left,note,turn-ended";
 
 /// The root module of an expansion type (the plugin's module, as a constant).
 pub const fn module<E: Expansion>() -> PluginMod {
@@ -227,4 +221,15 @@ macro_rules! export_expansion {
             }
         };
     };
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_protocol_line_is_the_protocol_and_its_features() {
+        assert_eq!(
+            super::PROTOCOL_LINE,
+            format!("{};{}", crate::abi::PROTOCOL, crate::abi::FEATURES)
+        );
+    }
 }

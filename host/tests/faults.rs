@@ -1,0 +1,333 @@
+//! Faults at the binary boundary, with a real plugin library: the misbehaving fixture
+//! (`plugins/fixtures/misbehaving`), loaded the way `carc` loads plugins, panics in the
+//! hook its rule option `fault` names or gives commands the engine refuses.
+//!
+//! - A panic in a hook during a game disables the expansion; the engine names the
+//!   expansion and the hook, and `carc play` stops the game with that error (exit 2).
+//! - A panic while the expansion is made (`instantiate`) or declares its hooks
+//!   (`hooks_in`, `events`) makes building the rules fail with an error naming both.
+//! - The process goes on: after every faulting game, the same process plays a game with
+//!   the shipped plugins exactly as before.
+//! - A refused command is named, and the game is exactly as if it had not been given.
+//! - A command about a figure that an earlier command of the same step has moved is
+//!   refused, not applied.
+
+mod common;
+mod fixture_libs;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use carc_core::bots::{Strategy, bot_game, play_out};
+use carc_core::catalog::Catalog;
+use carc_core::engine::{Action, Game, GameState};
+use carc_core::figures::Location;
+use carc_core::plugin::Plugin;
+use carc_core::rules::Rules;
+use carc_host::plugins;
+use common::{carc, stderr, stdout};
+use fixture_libs::MISBEHAVING;
+
+/// The fixture's id.
+const ID: &str = "fixture-misbehaving";
+
+/// The faults that panic during a game, with the hook each names.
+const IN_GAME: [(&str, &str); 6] = [
+    ("panic-in-enter-phase", "enter_phase"),
+    ("panic-in-actions", "actions"),
+    ("panic-in-forbid", "forbid"),
+    ("panic-in-apply", "apply"),
+    ("panic-in-event", "on_event"),
+    ("panic-in-final-scoring", "final_scoring"),
+];
+
+/// The faults that panic before a game, while the rules are put together.
+const BEFORE_GAME: [(&str, &str); 3] = [
+    ("panic-in-instantiate", "instantiate"),
+    ("panic-while-declaring", "hooks_in"),
+    ("panic-in-events", "events"),
+];
+
+/// A catalog with the fixture and the shipped plugins, every one from its shared library,
+/// loaded as `carc` loads them (once per process: libraries are never unloaded).
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let mut catalog = Catalog::new();
+        let path = fixture_libs::library(MISBEHAVING);
+        let module = plugins::load_library(&path)
+            .unwrap_or_else(|e| panic!("{} does not load: {e}", path.display()));
+        catalog
+            .add(Plugin::factory(module).expect("the fixture's declarations are valid"))
+            .expect("added");
+        for found in plugins::shipped_libraries(Some(fixture_libs::shipped_dirs())) {
+            let module = found
+                .module
+                .unwrap_or_else(|e| panic!("shipped plugin `{}`: {e}", found.name));
+            catalog
+                .add(Plugin::factory(module).expect("valid declarations"))
+                .expect("added");
+        }
+        catalog
+    })
+}
+
+/// The rules with the fixture under fault `fault`.
+fn fixture_rules(fault: &str) -> Result<Rules, String> {
+    let options = BTreeMap::from([(format!("{ID}.fault"), fault.to_string())]);
+    catalog()
+        .rules(&[ID.to_string()], &options)
+        .map_err(|e| e.to_string())
+}
+
+/// A game between two random bots, played out.
+fn played(rules: Rules, seed: u64) -> Game {
+    let players = ["Ann".to_string(), "Ben".to_string()];
+    let mut g = bot_game(&Arc::new(rules), &players, &[Strategy::Random], seed).expect("game");
+    play_out(&mut g.game, &mut g.bots);
+    g.game
+}
+
+/// A game of the shipped expansions, played out: its final state.
+fn shipped_game(seed: u64) -> GameState {
+    let rules = catalog()
+        .rules(
+            &["princess-dragon".to_string(), "russian-promos".to_string()],
+            &BTreeMap::new(),
+        )
+        .expect("rules of the shipped expansions");
+    let game = played(rules, seed);
+    assert!(game.is_over());
+    assert_eq!(game.faults(), &[] as &[String], "a fault in a normal game");
+    game.state
+}
+
+/// Plays a game under each in-game fault and checks what the engine reports.
+fn play_each_panicking_game() {
+    for (fault, hook) in IN_GAME {
+        let game = played(fixture_rules(fault).expect("the rules build"), 1);
+        assert!(
+            game.is_over(),
+            "{fault}: the game ran to its end without it"
+        );
+        assert!(game.state.pile.is_empty(), "{fault}: every tile was played");
+        assert_eq!(game.faults().len(), 1, "{fault}: {:?}", game.faults());
+        let f = &game.faults()[0];
+        assert!(
+            f.starts_with(&format!("expansion `{ID}` panicked in `{hook}` (")),
+            "{fault}: {f}"
+        );
+        assert!(f.contains("as its rule option asks"), "{fault}: {f}");
+        assert!(f.ends_with("it is disabled"), "{fault}: {f}");
+    }
+}
+
+#[test]
+fn a_panic_in_a_hook_disables_the_expansion_and_names_it_and_the_hook() {
+    play_each_panicking_game();
+}
+
+#[test]
+fn a_panic_while_made_or_declaring_fails_the_rules_and_names_the_expansion_and_the_hook() {
+    for (fault, hook) in BEFORE_GAME {
+        let err = fixture_rules(fault).expect_err(fault);
+        assert!(err.contains(&format!("expansion `{ID}`")), "{fault}: {err}");
+        assert!(
+            err.contains(&format!("panicked in `{hook}`")),
+            "{fault}: {err}"
+        );
+        assert!(!err.contains('\n'), "{fault}: one line: {err}");
+    }
+    // The catalog still builds rules with the fixture behaving.
+    assert!(fixture_rules("none").is_ok());
+}
+
+#[test]
+fn after_faulting_games_the_process_plays_other_games_as_before() {
+    let before = shipped_game(7);
+    play_each_panicking_game();
+    for (fault, _) in BEFORE_GAME {
+        assert!(fixture_rules(fault).is_err(), "{fault}");
+    }
+    let after = shipped_game(7);
+    assert!(
+        before == after,
+        "the same game ends otherwise after the faults"
+    );
+    // And the fixture's own library still plays a clean game.
+    let game = played(fixture_rules("none").expect("rules"), 1);
+    assert!(game.is_over());
+    assert_eq!(game.faults(), &[] as &[String]);
+}
+
+#[test]
+fn a_refused_command_is_named_and_changes_nothing() {
+    let clean = played(fixture_rules("none").expect("rules"), 3);
+    let bad = played(fixture_rules("bad-command").expect("rules"), 3);
+    assert_eq!(clean.faults(), &[] as &[String]);
+    // Each wave gave the same commands as in the clean game, plus two the engine refused:
+    // the game is exactly the clean one.
+    assert!(
+        bad.state == clean.state,
+        "the refused commands changed the game"
+    );
+    let waves = bad.state.ext[bad.rules.expansion_index(ID).expect("enabled")][2];
+    assert!(waves > 10, "it waved ({waves} times)");
+    assert_eq!(bad.faults().len() as i64, 2 * waves, "{:?}", bad.faults());
+    let prefix = format!(
+        "expansion `{ID}` gave a command in `apply` that was refused and changed nothing: it "
+    );
+    for pair in bad.faults().chunks(2) {
+        assert_eq!(
+            pair[0],
+            format!("{prefix}moved figure 60000, which does not exist")
+        );
+        assert_eq!(
+            pair[1],
+            format!("{prefix}scored for seat 5, which does not exist")
+        );
+    }
+}
+
+#[test]
+fn a_command_about_a_figure_moved_earlier_in_the_same_step_is_refused() {
+    let rules = Arc::new(fixture_rules("stale-figure").expect("rules"));
+    let players = ["Ann".to_string(), "Ben".to_string()];
+    let mut g = bot_game(&rules, &players, &[Strategy::Random], 5).expect("game");
+    let wave = rules.verb("wave").expect("registered").0;
+    let mut checked = 0;
+    while !g.game.is_over() {
+        let actions = g.game.legal_actions().to_vec();
+        let seat = g.game.decider();
+        let state = &g.game.state;
+        // The wave of a player with a follower on the board: the fixture sends it home,
+        // then moves it onto the placed tile; the second command comes too late.
+        let follower = state
+            .figures
+            .iter()
+            .position(|f| f.owner == seat && f.kind == 0 && matches!(f.at, Location::Feature(_)));
+        let waving = actions
+            .iter()
+            .find(|a| matches!(a, Action::Verb { verb, .. } if *verb == wave));
+        if let (Some(f), Some(a)) = (follower, waving) {
+            let moves = state.figures[f].moves;
+            g.game.apply(a).expect("offered");
+            let figure = &g.game.state.figures[f];
+            assert_eq!(figure.at, Location::Supply, "sent home, and no further");
+            assert_eq!(figure.moves, moves.wrapping_add(1), "moved once");
+            checked += 1;
+            continue;
+        }
+        let a = g.bots[seat as usize].choose(&mut g.game).expect("a move");
+        g.game.apply(&a).expect("legal");
+    }
+    assert!(checked > 3, "waves with a follower on the board: {checked}");
+    assert_eq!(g.game.faults(), &[] as &[String], "refused, not a fault");
+}
+
+/// `carc play` with the fixture library under fault `fault`, seed 1.
+fn carc_play(fault: &str) -> std::process::Output {
+    let lib = fixture_libs::library(MISBEHAVING);
+    carc(&[
+        "play",
+        "--plugin",
+        lib.to_str().expect("a UTF-8 path"),
+        "--expansions",
+        ID,
+        "--rule",
+        &format!("{ID}.fault={fault}"),
+        "--seed",
+        "1",
+    ])
+}
+
+#[test]
+fn carc_play_stops_the_game_with_an_error_naming_the_expansion_and_the_hook() {
+    for (fault, hook) in IN_GAME {
+        let o = carc_play(fault);
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert_eq!(o.status.code(), Some(2), "{fault}: {err}");
+        let want = format!("expansion `{ID}` panicked in `{hook}` (");
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("error: the game stopped after "))
+            .unwrap_or_else(|| panic!("{fault}: no error line in {err}"));
+        assert!(line.contains(&want), "{fault}: {line}");
+        assert!(!out.contains("final scores"), "{fault}: the game stopped");
+        assert!(
+            out.starts_with("carc play --seed 1"),
+            "{fault}: the log so far"
+        );
+    }
+    for (fault, hook) in BEFORE_GAME {
+        let o = carc_play(fault);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{fault}: {err}");
+        assert!(stdout(&o).is_empty(), "{fault}: no game");
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("error: "))
+            .unwrap_or_else(|| panic!("{fault}: no error line in {err}"));
+        assert!(
+            line.contains(&format!("expansion `{ID}`")),
+            "{fault}: {line}"
+        );
+        assert!(
+            line.contains(&format!("panicked in `{hook}`")),
+            "{fault}: {line}"
+        );
+    }
+}
+
+#[test]
+fn carc_play_stops_at_a_refused_command_and_names_it() {
+    let o = carc_play("bad-command");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let prefix = format!(
+        "expansion `{ID}` gave a command in `apply` that was refused and changed nothing: it"
+    );
+    assert!(
+        err.starts_with("error: the game stopped after 3 moves, on 2 faults:\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "\n  {prefix} moved figure 60000, which does not exist\n"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "\n  {prefix} scored for seat 5, which does not exist"
+        )),
+        "{err}"
+    );
+    // The fixture behaving, the same game plays to its end.
+    let o = carc_play("none");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("final scores"));
+}
+
+#[test]
+fn carc_plugins_list_shows_a_plugin_given_with_plugin() {
+    let lib = fixture_libs::library(MISBEHAVING);
+    let o = carc(&[
+        "plugins",
+        "list",
+        "--json",
+        "--plugin",
+        lib.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let row = rows
+        .as_array()
+        .expect("an array")
+        .iter()
+        .find(|r| r["id"] == ID)
+        .unwrap_or_else(|| panic!("not listed: {rows}"));
+    assert_eq!(row["status"], "loaded");
+    assert_eq!(row["protocol"], "1.0.0");
+    assert_eq!(row["path"], lib.to_str().expect("UTF-8"));
+}
