@@ -581,6 +581,7 @@ impl NoGame {
         }
         abi::HostTable {
             game: std::ptr::null(),
+            facts: abi::GameFacts::NONE,
             query,
             list,
             name,

@@ -5,7 +5,7 @@
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use carc_sdk::abi::{HostTable, pack_pos, query as q, unpack_pos};
+use carc_sdk::abi::{GameFacts, HostTable, pack_pos, query as q, unpack_pos};
 
 use crate::base::scoring;
 use crate::engine::GameState;
@@ -30,10 +30,35 @@ impl Asking<'_> {
     pub fn table(&self) -> HostTable {
         HostTable {
             game: (self as *const Asking).cast(),
+            facts: self.facts(),
             query,
             list,
             name,
             record,
+        }
+    }
+}
+
+impl Asking<'_> {
+    /// What most hooks ask first, answered from the state.
+    fn facts(&self) -> GameFacts {
+        let Some(st) = self.state else {
+            return GameFacts::NONE;
+        };
+        let record = st.ext.get(self.me).map_or(&[][..], |v| v.as_slice());
+        GameFacts {
+            players: st.players.len() as i64,
+            current_player: i64::from(st.turn.player),
+            decider: i64::from(st.turn.decider),
+            turn: i64::from(st.turn.number),
+            phase: i64::from(st.turn.phase),
+            placed_tile: st.turn.placed.map_or(-1, i64::from),
+            drawn_tile: st.turn.drawn.map_or(-1, i64::from),
+            figure_step_done: b(st.turn.figure_step_done),
+            game_over: b(st.ended),
+            tile_count: st.board.tiles.len() as i64,
+            record: record.as_ptr(),
+            record_len: record.len(),
         }
     }
 }

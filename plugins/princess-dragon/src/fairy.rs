@@ -66,7 +66,7 @@ pub fn apply(view: &View, ids: &Ids, arg: Arg, out: &mut Out) {
         to: Place::Tile(tile),
         why: None,
     });
-    Memory::set_fairy_follower(Some((follower, view.figure_moves(follower))), out);
+    Memory::set_fairy_follower(Some((follower, player, view.figure_moves(follower))), out);
     out.push(Command::FigureStepDone);
 }
 
@@ -88,9 +88,14 @@ fn favoured(view: &View, ids: &Ids, feature: Option<SegmentId>) -> u64 {
             .filter(|&f| is_follower(view, f) && in_feature(f))
             .fold(0, |seats, f| seats | seat(f))
     } else {
-        Memory::fairy_follower(view)
-            .filter(|&f| in_feature(f))
-            .map_or(0, seat)
+        // The follower has not moved since the fairy came to it: it stands on a segment.
+        let Some((f, owner)) = Memory::fairy_follower_and_owner(view) else {
+            return 0;
+        };
+        if feature.is_some() && !in_feature(f) {
+            return 0;
+        }
+        1u64 << owner.min(63)
     }
 }
 

@@ -1,11 +1,11 @@
 //! What the expansion remembers between hooks, kept in the game as its record:
 //! `[fairy's follower, tile the dragon's movement started on, tile of step 1, ...]`, the
-//! follower as `figure << 32 | its move count when the fairy came` (-1: none; see
-//! [`View::figure_moves`]).
+//! follower as `figure << 40 | owner << 32 | its move count when the fairy came` (-1:
+//! none; see [`View::figure_moves`]).
 //! A movement has steps left while fewer than six steps are recorded; its tiles stay until
 //! the next dragon tile is placed and count only in the turn of their own dragon tile.
 
-use carc_sdk::{Command, FigureId, Out, TileId, View};
+use carc_sdk::{Command, FigureId, Out, PlayerId, TileId, View};
 
 use crate::names::DRAGON_STEPS;
 
@@ -18,8 +18,14 @@ impl Memory {
     /// follower has not moved since (once it has left, even to be deployed on the same
     /// spot again, the fairy is next to nobody).
     pub fn fairy_follower(view: &View) -> Option<FigureId> {
-        let (figure, moves) = unpack(*view.record().first()?)?;
-        (view.figure_moves(figure) == moves).then_some(figure)
+        Memory::fairy_follower_and_owner(view).map(|(f, _)| f)
+    }
+
+    /// [`Memory::fairy_follower`] and its owner. While it has not moved since the fairy
+    /// came, it stands where it stood then: on a segment.
+    pub fn fairy_follower_and_owner(view: &View) -> Option<(FigureId, PlayerId)> {
+        let (figure, owner, moves) = unpack(*view.record().first()?)?;
+        (view.figure_moves(figure) == moves).then_some((figure, owner))
     }
 
     /// Dragon steps left in the movement under way (0: none).
@@ -35,8 +41,8 @@ impl Memory {
         view.record().get(1..).unwrap_or(&[])
     }
 
-    /// Stores a new fairy's follower and its move count (one value changed).
-    pub fn set_fairy_follower(follower: Option<(FigureId, u32)>, out: &mut Out) {
+    /// Stores a new fairy's follower, its owner and its move count (one value changed).
+    pub fn set_fairy_follower(follower: Option<(FigureId, PlayerId, u32)>, out: &mut Out) {
         out.push(Command::SetRecordValue {
             index: 0,
             value: follower.map_or(-1, pack),
@@ -70,13 +76,17 @@ impl Memory {
     }
 }
 
-fn pack((figure, moves): (FigureId, u32)) -> i64 {
-    figure.to_record() << 32 | i64::from(moves)
+fn pack((figure, owner, moves): (FigureId, PlayerId, u32)) -> i64 {
+    figure.to_record() << 40 | i64::from(owner) << 32 | i64::from(moves)
 }
 
-fn unpack(packed: i64) -> Option<(FigureId, u32)> {
+fn unpack(packed: i64) -> Option<(FigureId, PlayerId, u32)> {
     if packed < 0 {
         return None;
     }
-    Some((FigureId::from_record(packed >> 32)?, packed as u32))
+    Some((
+        FigureId::from_record(packed >> 40)?,
+        (packed >> 32) as PlayerId,
+        packed as u32,
+    ))
 }

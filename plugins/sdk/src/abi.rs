@@ -29,12 +29,64 @@ pub const PROTOCOL: &str = "1.0.0";
 /// What the protocol offers beyond 1.0, comma-separated (none yet).
 pub const FEATURES: &str = "";
 
+/// What most hooks ask first, answered before the call so that it costs no query (each
+/// is also a query; -1 where there is none, and for all of them while an expansion is
+/// set up, with no game).
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug)]
+pub struct GameFacts {
+    /// [`query::PLAYERS`]
+    pub players: i64,
+    /// [`query::CURRENT_PLAYER`]
+    pub current_player: i64,
+    /// [`query::DECIDER`]
+    pub decider: i64,
+    /// [`query::TURN`]
+    pub turn: i64,
+    /// [`query::PHASE`]
+    pub phase: i64,
+    /// [`query::PLACED_TILE`]
+    pub placed_tile: i64,
+    /// [`query::DRAWN_TILE`]
+    pub drawn_tile: i64,
+    /// [`query::FIGURE_STEP_DONE`]
+    pub figure_step_done: i64,
+    /// [`query::GAME_OVER`]
+    pub game_over: i64,
+    /// [`query::TILE_COUNT`]
+    pub tile_count: i64,
+    /// The calling expansion's own record: its values (valid during the call)…
+    pub record: *const i64,
+    /// …and their number.
+    pub record_len: usize,
+}
+
+impl GameFacts {
+    /// No game (while an expansion is set up).
+    pub const NONE: GameFacts = GameFacts {
+        players: -1,
+        current_player: -1,
+        decider: -1,
+        turn: -1,
+        phase: -1,
+        placed_tile: -1,
+        drawn_tile: -1,
+        figure_step_done: -1,
+        game_over: -1,
+        tile_count: -1,
+        record: std::ptr::null(),
+        record_len: 0,
+    };
+}
+
 /// The host's query table, handed to every hook call. `game` is opaque to the plugin.
 #[repr(C)]
 #[derive(StableAbi, Clone, Copy)]
 pub struct HostTable {
     /// The game (or, while an expansion is set up, the rules) being asked about.
     pub game: *const c_void,
+    /// What most hooks ask first, already answered.
+    pub facts: GameFacts,
     /// A scalar query: `(game, query id, a, b) -> value` (negative: none).
     pub query: extern "C" fn(*const c_void, u32, i64, i64) -> i64,
     /// A list query: writes up to `cap` values into `buf`, returns how many there are

@@ -13,11 +13,9 @@ use crate::ids::{
 };
 
 /// A read-only view of the game (or, while the expansion is made, of the rules).
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub struct View<'a> {
     host: &'a HostTable,
-    /// The number of players, once asked (0: not yet).
-    players: std::cell::Cell<u8>,
 }
 
 /// A figure, summed up.
@@ -130,10 +128,7 @@ impl<'a> View<'a> {
     /// A view over a host's query table (the plugin glue makes these).
     #[doc(hidden)]
     pub fn new(host: &'a HostTable) -> View<'a> {
-        View {
-            host,
-            players: std::cell::Cell::new(0),
-        }
+        View { host }
     }
 
     #[inline]
@@ -186,53 +181,47 @@ impl<'a> View<'a> {
 
     /// How many players the game has.
     pub fn players(&self) -> usize {
-        let known = self.players.get();
-        if known != 0 {
-            return usize::from(known);
-        }
-        let n = self.q(query::PLAYERS, 0, 0).clamp(0, 255) as u8;
-        self.players.set(n);
-        usize::from(n)
+        self.host.facts.players.max(0) as usize
     }
 
     /// Whose turn it is.
     pub fn current_player(&self) -> PlayerId {
-        self.q(query::CURRENT_PLAYER, 0, 0).max(0) as PlayerId
+        self.host.facts.current_player.max(0) as PlayerId
     }
 
     /// Whose decision is pending (usually the current player).
     pub fn decider(&self) -> PlayerId {
-        self.q(query::DECIDER, 0, 0).max(0) as PlayerId
+        self.host.facts.decider.max(0) as PlayerId
     }
 
     /// The turn number, from 1.
     pub fn turn(&self) -> u32 {
-        self.q(query::TURN, 0, 0).max(0) as u32
+        self.host.facts.turn.max(0) as u32
     }
 
     /// The current phase.
     pub fn phase(&self) -> Option<PhaseId> {
-        PhaseId::from_raw(self.q(query::PHASE, 0, 0))
+        PhaseId::from_raw(self.host.facts.phase)
     }
 
     /// The tile placed in this turn, once it is placed.
     pub fn placed_tile(&self) -> Option<TileId> {
-        TileId::from_raw(self.q(query::PLACED_TILE, 0, 0))
+        TileId::from_raw(self.host.facts.placed_tile)
     }
 
     /// The tile drawn and not yet placed.
     pub fn drawn_tile(&self) -> Option<TileType> {
-        TileType::from_raw(self.q(query::DRAWN_TILE, 0, 0))
+        TileType::from_raw(self.host.facts.drawn_tile)
     }
 
     /// Whether this turn's figure step (deploy, pass or an alternative) is over.
     pub fn figure_step_done(&self) -> bool {
-        self.flag(query::FIGURE_STEP_DONE, 0, 0)
+        self.host.facts.figure_step_done > 0
     }
 
     /// Whether the game is over (final scoring is under way or done).
     pub fn game_over(&self) -> bool {
-        self.flag(query::GAME_OVER, 0, 0)
+        self.host.facts.game_over > 0
     }
 
     /// While the actions of a decision are judged ([`Expansion::restricts`],
@@ -268,7 +257,7 @@ impl<'a> View<'a> {
 
     /// How many tiles are on the board.
     pub fn tile_count(&self) -> usize {
-        self.q(query::TILE_COUNT, 0, 0).max(0) as usize
+        self.host.facts.tile_count.max(0) as usize
     }
 
     /// The tiles on the board, in the order they were placed (the start tile first).
@@ -517,8 +506,7 @@ impl<'a> View<'a> {
 
     /// The expansion's own record in the game state (empty until it sets one).
     pub fn record(&self) -> &'a [i64] {
-        let mut len = 0usize;
-        let ptr = (self.host.record)(self.host.game, &mut len);
+        let (ptr, len) = (self.host.facts.record, self.host.facts.record_len);
         if ptr.is_null() || len == 0 {
             return &[];
         }
