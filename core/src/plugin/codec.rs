@@ -51,6 +51,7 @@ pub(crate) fn encode_action(a: &Action) -> RawAction {
 }
 
 /// An action a plugin offered, decoded.
+#[inline]
 pub(crate) fn decode_action(raw: &RawAction) -> Result<Action, String> {
     let bad = || format!("offered a malformed action (kind {})", raw.kind);
     Ok(match raw.kind {
@@ -106,6 +107,7 @@ fn text(raw: &RawCommand) -> Result<Option<Text>, String> {
 }
 
 /// A command from a plugin, decoded (`Err`: malformed, with why).
+#[inline]
 pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
     let player = || u8::try_from(raw.small).map_err(|_| format!("named seat {}", raw.small));
     let figure = || u16::try_from(raw.a).map_err(|_| format!("named figure {}", raw.a));

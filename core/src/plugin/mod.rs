@@ -301,7 +301,20 @@ struct Output<'a> {
 }
 
 extern "C" fn take_commands(target: *mut c_void, raw: *const RawCommand, len: usize) {
-    if raw.is_null() {
+    // Nothing here panics across the boundary: a panic becomes the call's error.
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        take_commands_in(target, raw, len)
+    }));
+    if caught.is_err() && !target.is_null() {
+        // SAFETY: as below.
+        let out = unsafe { &mut *target.cast::<Output>() };
+        out.error
+            .get_or_insert_with(|| "its commands could not be read".into());
+    }
+}
+
+fn take_commands_in(target: *mut c_void, raw: *const RawCommand, len: usize) {
+    if raw.is_null() || target.is_null() {
         return;
     }
     // SAFETY: `target` is the `Output` of the call in progress; the plugin passes `len`
@@ -312,22 +325,39 @@ extern "C" fn take_commands(target: *mut c_void, raw: *const RawCommand, len: us
             std::slice::from_raw_parts(raw, len),
         )
     };
+    let Output {
+        commands, error, ..
+    } = out;
+    let Some(commands) = commands.as_deref_mut() else {
+        error.get_or_insert_with(|| "gave a command where none is taken".into());
+        return;
+    };
+    commands.reserve(raw.len());
     for raw in raw {
-        match (codec::decode_command(raw), out.commands.as_deref_mut()) {
-            (Ok(c), Some(commands)) => commands.push(c),
-            (Ok(_), None) => {
-                out.error
-                    .get_or_insert_with(|| "gave a command where none is taken".into());
-            }
-            (Err(why), _) => {
-                out.error.get_or_insert(why);
+        match codec::decode_command(raw) {
+            Ok(c) => commands.push(c),
+            Err(why) => {
+                error.get_or_insert(why);
             }
         }
     }
 }
 
 extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usize) {
-    if raw.is_null() {
+    // Nothing here panics across the boundary: a panic becomes the call's error.
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        take_actions_in(target, raw, len)
+    }));
+    if caught.is_err() && !target.is_null() {
+        // SAFETY: as below.
+        let out = unsafe { &mut *target.cast::<Output>() };
+        out.error
+            .get_or_insert_with(|| "its actions could not be read".into());
+    }
+}
+
+fn take_actions_in(target: *mut c_void, raw: *const RawAction, len: usize) {
+    if raw.is_null() || target.is_null() {
         return;
     }
     // SAFETY: as in `take_commands`.
@@ -337,15 +367,17 @@ extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usiz
             std::slice::from_raw_parts(raw, len),
         )
     };
+    let Output { actions, error, .. } = out;
+    let Some(actions) = actions.as_deref_mut() else {
+        error.get_or_insert_with(|| "offered an action where none is taken".into());
+        return;
+    };
+    actions.reserve(raw.len());
     for raw in raw {
-        match (codec::decode_action(raw), out.actions.as_deref_mut()) {
-            (Ok(a), Some(actions)) => actions.push(a),
-            (Ok(_), None) => {
-                out.error
-                    .get_or_insert_with(|| "offered an action where none is taken".into());
-            }
-            (Err(why), _) => {
-                out.error.get_or_insert(why);
+        match codec::decode_action(raw) {
+            Ok(a) => actions.push(a),
+            Err(why) => {
+                error.get_or_insert(why);
             }
         }
     }

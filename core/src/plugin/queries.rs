@@ -302,20 +302,30 @@ extern "C" fn list(
         unsafe { std::slice::from_raw_parts_mut(buf, cap) }
     };
     catch_unwind(AssertUnwindSafe(|| {
-        let mut n = 0usize;
-        let mut push = |v: i64| {
-            if let Some(slot) = out.get_mut(n) {
-                *slot = v;
-            }
-            n += 1;
-        };
-        list_into(ask, id, a, b_, &mut push);
-        n
+        let mut w = Writer { out, n: 0 };
+        list_into(ask, id, a, b_, &mut w);
+        w.n
     }))
     .unwrap_or(0)
 }
 
-fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) {
+/// Writes a list query's answer into the plugin's buffer, counting what does not fit.
+struct Writer<'a> {
+    out: &'a mut [i64],
+    n: usize,
+}
+
+impl Writer<'_> {
+    #[inline]
+    fn push(&mut self, v: i64) {
+        if let Some(slot) = self.out.get_mut(self.n) {
+            *slot = v;
+        }
+        self.n += 1;
+    }
+}
+
+fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, w: &mut Writer) {
     let rules = ask.rules;
     if id == q::TILE_TYPE_KINDS {
         if let Some(t) = usize::try_from(a)
@@ -323,7 +333,7 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
             .and_then(|t| rules.tiles.types.get(t))
         {
             for f in &t.features {
-                push(i64::from(f.kind));
+                w.push(i64::from(f.kind));
             }
         }
         return;
@@ -335,7 +345,7 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
         q::TILES_WITH_MARKER => {
             for &(m, t) in &board.marked_tiles {
                 if i64::from(m) == a {
-                    push(i64::from(t));
+                    w.push(i64::from(t));
                 }
             }
         }
@@ -343,9 +353,9 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
             for n in 0..graph.len() as NodeId {
                 let root = graph.feature(n);
                 if root.occupants() == 0 && !root.is_scored() {
-                    push(i64::from(n));
-                    push(packed_feature(graph, n));
-                    push(i64::from(graph.node(n).tile));
+                    w.push(i64::from(n));
+                    w.push(packed_feature(graph, n));
+                    w.push(i64::from(graph.node(n).tile));
                 }
             }
         }
@@ -359,13 +369,13 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
             if inner {
                 for &(k, n) in &board.inner_nodes {
                     if k == kind {
-                        push(i64::from(n));
+                        w.push(i64::from(n));
                     }
                 }
             } else {
                 for n in 0..graph.len() as NodeId {
                     if graph.node(n).kind == kind {
-                        push(i64::from(n));
+                        w.push(i64::from(n));
                     }
                 }
             }
@@ -373,7 +383,7 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
         q::SEGMENTS_WITH_MARKER => {
             for &(m, n) in &board.marked_nodes {
                 if i64::from(m) == a {
-                    push(i64::from(n));
+                    w.push(i64::from(n));
                 }
             }
         }
@@ -385,13 +395,13 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
                 return;
             };
             for f in st.figures_on_feature(n) {
-                push(i64::from(f));
+                w.push(i64::from(f));
             }
         }
         q::FIGURES_ON_TILE => {
             let Ok(t) = u32::try_from(a) else { return };
             for f in st.figures_on_tile(t) {
-                push(i64::from(f));
+                w.push(i64::from(f));
             }
         }
         q::FIGURES_OF => {
@@ -401,7 +411,7 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
             if (p as usize) < st.players.len() {
                 for f in rules.player_figures(k, p, st.players.len()) {
                     if f < st.figures.len() {
-                        push(f as i64);
+                        w.push(f as i64);
                     }
                 }
             }
@@ -410,7 +420,7 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
             if let Some(pt) = usize::try_from(a).ok().and_then(|t| board.tiles.get(t)) {
                 let n = rules.tiles.tile(pt.tile).features.len() as NodeId;
                 for node in pt.first_node..pt.first_node + n {
-                    push(i64::from(node));
+                    w.push(i64::from(node));
                 }
             }
         }
@@ -428,9 +438,9 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
                     .enumerate()
                 {
                     if f.tile != NO_TILE {
-                        push((range.start + i) as i64);
-                        push(place(f.at));
-                        push(i64::from(f.tile));
+                        w.push((range.start + i) as i64);
+                        w.push(place(f.at));
+                        w.push(i64::from(f.tile));
                     }
                 }
             }
@@ -441,7 +451,7 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
                 .filter(|&t| (t as usize) < board.tiles.len())
             {
                 for side in Side::ALL {
-                    push(board.neighbour(t, side).map_or(-1, i64::from));
+                    w.push(board.neighbour(t, side).map_or(-1, i64::from));
                 }
             }
         }
@@ -451,7 +461,7 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, push: &mut dyn FnMut(i64)) 
                 .filter(|&n| (n as usize) < graph.len())
             {
                 for t in graph.tiles(n) {
-                    push(i64::from(t));
+                    w.push(i64::from(t));
                 }
             }
         }

@@ -54,6 +54,7 @@ pub enum Arg {
 
 impl Action {
     /// The encoded form.
+    #[inline]
     pub fn to_raw(self) -> RawAction {
         match self {
             Action::Place {

@@ -106,14 +106,16 @@ pub struct PlacedFigures {
 impl Iterator for PlacedFigures {
     type Item = (FigureId, Place, TileId);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let v = self.buf.values().get(self.next..self.next + 3)?;
+        let values = self.buf.values();
+        while let Some(&[f, place, t]) = values.get(self.next..self.next + 3) {
             self.next += 3;
-            if let (Some(f), Some(t)) = (FigureId::from_raw(v[0]), TileId::from_raw(v[2])) {
-                return Some((f, Place::from_raw(v[1]), t));
+            if let (Some(f), Some(t)) = (FigureId::from_raw(f), TileId::from_raw(t)) {
+                return Some((f, Place::from_raw(place), t));
             }
         }
+        None
     }
 }
 
