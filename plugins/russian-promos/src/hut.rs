@@ -32,16 +32,24 @@ pub fn score_completed(view: &View, ids: &Ids, out: &mut Out) {
         return;
     };
     let centre = view.tile_pos(placed);
-    let mut order = vec![centre];
-    order.extend(centre.surrounding());
-    let mut near: Vec<(usize, SegmentId, Pos)> = huts
-        .filter_map(|hut| {
-            let pos = view.tile_pos(view.segment_tile(hut));
-            order.iter().position(|&p| p == pos).map(|i| (i, hut, pos))
-        })
-        .collect();
-    near.sort_unstable();
-    for (_, hut, pos) in near {
+    // By order: the placed tile's square, then the squares around it.
+    let mut near: [Option<(SegmentId, Pos)>; 9] = [None; 9];
+    for hut in huts {
+        let pos = view.tile_pos(view.segment_tile(hut));
+        let order = if pos == centre {
+            Some(0)
+        } else {
+            centre
+                .surrounding()
+                .iter()
+                .position(|&p| p == pos)
+                .map(|i| i + 1)
+        };
+        if let Some(i) = order {
+            near[i] = Some((hut, pos));
+        }
+    }
+    for (hut, pos) in near.into_iter().flatten() {
         if !view.feature(hut).scored && view.tiles_around(pos) == 9 {
             score_feature_worth(view, hut, 1, out);
         }
