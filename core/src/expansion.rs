@@ -49,36 +49,9 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Which per-phase hooks an expansion uses in a phase (see [`Expansion::hooks_in`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hooks {
-    /// [`Expansion::enter_phase`] does something in this phase.
-    pub enter: bool,
-    /// [`Expansion::actions`] may offer actions in this phase.
-    pub actions: bool,
-    /// [`Expansion::restricts`] may be true in this phase.
-    pub restricts: bool,
-    /// Its actions in this phase belong to the figure step (deploying, the fairy, …): it
-    /// offers none once the step is done (`turn.figure_step_done`), so it is not asked.
-    pub figure_step: bool,
-}
-
-impl Hooks {
-    /// Every hook (the safe default).
-    pub const ALL: Hooks = Hooks {
-        enter: true,
-        actions: true,
-        restricts: true,
-        figure_step: false,
-    };
-    /// No hook.
-    pub const NONE: Hooks = Hooks {
-        enter: false,
-        actions: false,
-        restricts: false,
-        figure_step: false,
-    };
-}
+/// Which per-phase hooks an expansion uses in a phase (see [`Expansion::hooks_in`]): the
+/// SDK's declaration, which the engine's own expansions give too.
+pub use carc_sdk::Hooks;
 
 /// A set of event kinds, by [`Event::kind`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

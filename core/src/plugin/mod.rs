@@ -301,85 +301,71 @@ struct Output<'a> {
 }
 
 extern "C" fn take_commands(target: *mut c_void, raw: *const RawCommand, len: usize) {
-    // Nothing here panics across the boundary: a panic becomes the call's error.
-    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        take_commands_in(target, raw, len)
-    }));
-    if caught.is_err() && !target.is_null() {
-        // SAFETY: as below.
-        let out = unsafe { &mut *target.cast::<Output>() };
-        out.error
-            .get_or_insert_with(|| "its commands could not be read".into());
-    }
+    take(
+        target,
+        raw,
+        len,
+        |o| (o.commands.as_deref_mut(), &mut o.error),
+        codec::decode_command,
+        "a command",
+    );
 }
 
-fn take_commands_in(target: *mut c_void, raw: *const RawCommand, len: usize) {
+extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usize) {
+    take(
+        target,
+        raw,
+        len,
+        |o| (o.actions.as_deref_mut(), &mut o.error),
+        codec::decode_action,
+        "an action",
+    );
+}
+
+/// Where in a call's output values of one sort go, and its error.
+type Pick<T> = for<'o> fn(&'o mut Output) -> (Option<&'o mut Vec<T>>, &'o mut Option<String>);
+
+/// Takes `len` encoded values from a plugin into the call's output, decoding each; a
+/// malformed one (or a panic here) becomes the call's error. Nothing panics across the
+/// boundary.
+fn take<R, T>(
+    target: *mut c_void,
+    raw: *const R,
+    len: usize,
+    pick: Pick<T>,
+    decode: fn(&R) -> Result<T, String>,
+    what: &str,
+) {
     if raw.is_null() || target.is_null() {
         return;
     }
     // SAFETY: `target` is the `Output` of the call in progress; the plugin passes `len`
-    // commands valid for the call.
+    // values valid for the call.
     let (out, raw) = unsafe {
         (
             &mut *target.cast::<Output>(),
             std::slice::from_raw_parts(raw, len),
         )
     };
-    let Output {
-        commands, error, ..
-    } = out;
-    let Some(commands) = commands.as_deref_mut() else {
-        error.get_or_insert_with(|| "gave a command where none is taken".into());
-        return;
-    };
-    commands.reserve(raw.len());
-    for raw in raw {
-        match codec::decode_command(raw) {
-            Ok(c) => commands.push(c),
-            Err(why) => {
-                error.get_or_insert(why);
-            }
-        }
-    }
-}
-
-extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usize) {
-    // Nothing here panics across the boundary: a panic becomes the call's error.
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        take_actions_in(target, raw, len)
-    }));
-    if caught.is_err() && !target.is_null() {
-        // SAFETY: as below.
-        let out = unsafe { &mut *target.cast::<Output>() };
-        out.error
-            .get_or_insert_with(|| "its actions could not be read".into());
-    }
-}
-
-fn take_actions_in(target: *mut c_void, raw: *const RawAction, len: usize) {
-    if raw.is_null() || target.is_null() {
-        return;
-    }
-    // SAFETY: as in `take_commands`.
-    let (out, raw) = unsafe {
-        (
-            &mut *target.cast::<Output>(),
-            std::slice::from_raw_parts(raw, len),
-        )
-    };
-    let Output { actions, error, .. } = out;
-    let Some(actions) = actions.as_deref_mut() else {
-        error.get_or_insert_with(|| "offered an action where none is taken".into());
-        return;
-    };
-    actions.reserve(raw.len());
-    for raw in raw {
-        match codec::decode_action(raw) {
-            Ok(a) => actions.push(a),
-            Err(why) => {
-                error.get_or_insert(why);
+        let (taken, error) = pick(out);
+        let Some(taken) = taken else {
+            error.get_or_insert_with(|| format!("gave {what} where none is taken"));
+            return;
+        };
+        taken.reserve(raw.len());
+        for r in raw {
+            match decode(r) {
+                Ok(v) => taken.push(v),
+                Err(why) => {
+                    error.get_or_insert(why);
+                }
             }
         }
+    }));
+    if caught.is_err() {
+        out.error
+            .get_or_insert_with(|| format!("gave {what} that could not be read"));
     }
 }
 
@@ -448,13 +434,7 @@ impl Expansion for Plugin {
         if bits == abi::status::PANICKED {
             fail(error.as_str());
         }
-        let h = carc_sdk::Hooks::from_bits(bits.max(0));
-        Hooks {
-            enter: h.enter,
-            actions: h.actions,
-            restricts: h.restricts,
-            figure_step: h.figure_step,
-        }
+        Hooks::from_bits(bits.max(0))
     }
 
     fn events(&self) -> EventKinds {
