@@ -139,7 +139,9 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
         q::NEUTRAL_FIGURE if b_ > 0 => {
             // From the rules: the figure layout of a game of `b` players.
             let kind = u8::try_from(a).ok()?;
-            let players = usize::try_from(b_).ok()?;
+            let players = usize::try_from(b_)
+                .ok()
+                .filter(|&p| p <= crate::engine::MAX_PLAYERS)?;
             let f = rules.neutral_figure(kind, players)?;
             let fig = rules.starting_figures(players).get(f as usize).copied()?;
             return (fig.kind == kind && fig.owner == NEUTRAL).then_some(i64::from(f));
@@ -217,6 +219,9 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
         }
         q::TILES_AROUND => {
             let (x, y) = unpack_pos(a);
+            // The squares around must be squares too.
+            let inside = |v: i32| v > i32::MIN && v < i32::MAX;
+            (inside(x) && inside(y)).then_some(())?;
             board.tiles_around(Pos::new(x, y)) as i64
         }
         q::SEGMENT_TILE => i64::from(graph.node(node(a)?).tile),
@@ -544,4 +549,90 @@ extern "C" fn record(game: *const c_void, len: *mut usize) -> *const i64 {
         unsafe { *len = values.len() };
     }
     values.as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::base::BaseGame;
+    use crate::bots::{Strategy, bot_game};
+
+    /// Numbers a plugin might pass, sensible or not.
+    const ODD: [i64; 9] = [-2, -1, 0, 1, 3, 70, 1 << 31, i64::MAX, i64::MIN];
+
+    /// Every query id (known or not) with every odd argument answers without a panic,
+    /// in a game under way, at its end and with no game (while an expansion is set up):
+    /// a plugin can pass any number.
+    #[test]
+    fn no_query_panics_on_any_argument() {
+        // An expansion with a neutral figure, a marker and an inner kind of its own.
+        let manifest = crate::manifest::Manifest::from_toml(
+            "id = \"odd\"\nname = \"odd\"\nversion = \"1.0.0\"\n\
+             [[kind]]\nname = \"den\"\nshape = \"surrounded\"\n\
+             [[marker]]\nname = \"moon\"\n\
+             [[figure]]\nname = \"owl\"\nclass = \"neutral\"\nneutral = 1\n",
+            "odd.toml",
+        )
+        .expect("manifest");
+        let rules = Arc::new(
+            Rules::new(
+                vec![
+                    Box::new(BaseGame),
+                    Box::new(crate::fixtures::Declarations(manifest)),
+                ],
+                &BTreeMap::new(),
+            )
+            .expect("rules"),
+        );
+        let names = ["A".to_string(), "B".to_string()];
+        let mut g = bot_game(&rules, &names, &[Strategy::Random], 3).expect("game");
+        for _ in 0..40 {
+            g.game.apply_index(0).expect("a move");
+        }
+        let mut ended = g.game.clone();
+        ended.finish();
+        for state in [Some(&g.game.state), Some(&ended.state), None] {
+            let ask = Asking {
+                rules: &rules,
+                state,
+                me: 0,
+                offered_by: 0,
+            };
+            let mut buf = [0i64; 4];
+            for id in 0..300u32 {
+                for a in ODD {
+                    for b in ODD {
+                        let _ = answer(&ask, id, a, b);
+                        let mut w = Writer {
+                            out: &mut buf,
+                            n: 0,
+                        };
+                        list_into(&ask, id, a, b, &mut w);
+                    }
+                    for text in ["", "city", "a=b", "x|y|z", "||", "=", "base:D", "\u{1F409}"] {
+                        let _ = by_name(&ask, id, a, text);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A figure's place survives its round trip through a number.
+    #[test]
+    fn places_round_trip() {
+        for at in [
+            Location::Supply,
+            Location::OffBoard,
+            Location::Feature(0),
+            Location::Feature(41),
+            Location::Tile(0),
+            Location::Tile(9),
+        ] {
+            assert_eq!(location(place(at)), Some(at));
+        }
+        assert_eq!(location(-3), None);
+    }
 }
