@@ -218,6 +218,24 @@ impl Plugin {
         self.call(&ask, id, input, out)
     }
 
+    /// Asks a declaration that the plugin answers from names alone, with no game and no
+    /// rules at hand (`hooks_in`, `events`); `None` before the expansion is set up.
+    fn declare(&self, id: u32, input: &HookInput) -> Option<i64> {
+        let instance = self.instance.get()?;
+        let table = NoGame.table();
+        let sink = Sink {
+            target: std::ptr::null_mut(),
+            commands: take_nothing,
+            actions: take_nothing_action,
+        };
+        let mut error = RString::new();
+        let v = (self.source.call)(instance.0, id, &table, input, &sink, &mut error);
+        if v == abi::status::PANICKED {
+            fail(error.as_str());
+        }
+        Some(v)
+    }
+
     fn call_rules(&self, rules: &Rules, me: usize, id: u32, a: i64, text: &str) -> i64 {
         let ask = self.ask(rules, None, me);
         let input = HookInput {
@@ -405,62 +423,20 @@ impl Expansion for Plugin {
     }
 
     fn hooks_in(&self, phase: &str) -> Hooks {
-        // Asked after `prepare`, with the rules at hand in the instance only; the phase
-        // name is all the plugin needs.
-        let Some(instance) = self.instance.get() else {
-            return Hooks::ALL;
-        };
         let input = HookInput {
             text: phase.as_ptr(),
             text_len: phase.len(),
             ..empty_input()
         };
-        let mut error = RString::new();
-        let no_game = NoGame;
-        let table = no_game.table();
-        let sink = Sink {
-            target: std::ptr::null_mut(),
-            commands: take_nothing,
-            actions: take_nothing_action,
-        };
-        let bits = (self.source.call)(
-            instance.0,
-            hook::HOOKS_IN,
-            &table,
-            &input,
-            &sink,
-            &mut error,
-        );
-        if bits == abi::status::PANICKED {
-            fail(error.as_str());
-        }
-        Hooks::from_bits(bits.max(0))
+        self.declare(hook::HOOKS_IN, &input)
+            .map_or(Hooks::ALL, |bits| Hooks::from_bits(bits.max(0)))
     }
 
     fn events(&self) -> EventKinds {
-        let Some(instance) = self.instance.get() else {
-            return EventKinds::ALL;
-        };
-        let mut error = RString::new();
-        let no_game = NoGame;
-        let table = no_game.table();
-        let sink = Sink {
-            target: std::ptr::null_mut(),
-            commands: take_nothing,
-            actions: take_nothing_action,
-        };
-        let mask = (self.source.call)(
-            instance.0,
-            hook::EVENTS,
-            &table,
-            &empty_input(),
-            &sink,
-            &mut error,
-        );
-        if mask == abi::status::PANICKED {
-            fail(error.as_str());
-        }
-        EventKinds(mask.max(0) as u32 & self.source.known_events)
+        self.declare(hook::EVENTS, &NO_INPUT)
+            .map_or(EventKinds::ALL, |mask| {
+                EventKinds(mask.max(0) as u32 & self.source.known_events)
+            })
     }
 
     fn excludes_tile(&self, rules: &Rules, me: usize, tile: &TileType) -> bool {
