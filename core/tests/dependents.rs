@@ -26,8 +26,10 @@ fn road(game: &Game, x: i32, y: i32) -> u32 {
         .first_node
 }
 
-#[test]
-fn a_builder_goes_home_with_its_owners_last_follower() {
+/// A one-player game of the base game and the test builders drawing `draw` (after the
+/// tiles it needs): Alice's thief on the road through (1, 0), then her builder joining it
+/// from (2, 0). Returns the game, the thief's road node and the builder's figure index.
+fn thief_and_builder(draw: &[&str]) -> (Game, u32, usize) {
     let rules = Arc::new(
         Rules::new(
             vec![Box::new(BaseGame), Box::new(Builders)],
@@ -37,18 +39,19 @@ fn a_builder_goes_home_with_its_owners_last_follower() {
     );
     let builder_kind = Builders::kind(&rules);
     let u = rules.tiles.get("base:U").expect("U");
+    let mut draw_order = vec![u, u];
+    draw_order.extend(draw.iter().map(|id| rules.tiles.get(id).expect("tile")));
     let mut game = Game::new(
         rules.clone(),
         Setup {
             players: vec!["Alice".into()],
             listed: 0,
-            draw_order: vec![u, u, u, u],
+            draw_order,
             seed: 0,
             full_supply: false,
         },
     )
     .expect("game");
-    // Alice's thief on the road through (1, 0); then her builder joins it from (2, 0).
     place(&mut game, "base:U", 1, 0);
     let road1 = road(&game, 1, 0);
     game.apply(&Action::Deploy {
@@ -68,6 +71,12 @@ fn a_builder_goes_home_with_its_owners_last_follower() {
         .iter()
         .position(|f| f.kind == builder_kind)
         .expect("builder");
+    (game, road1, builder)
+}
+
+#[test]
+fn a_builder_goes_home_with_its_owners_last_follower() {
+    let (mut game, road1, builder) = thief_and_builder(&["base:U", "base:U"]);
     assert!(matches!(
         game.state.figures[builder].at,
         Location::Feature(_)
@@ -91,48 +100,8 @@ fn a_builder_goes_home_with_its_owners_last_follower() {
 #[test]
 fn a_command_about_a_figure_moved_earlier_in_the_step_is_refused() {
     use carc_core::engine::Event;
-    let rules = Arc::new(
-        Rules::new(
-            vec![Box::new(BaseGame), Box::new(Builders)],
-            &BTreeMap::new(),
-        )
-        .expect("rules"),
-    );
-    let builder_kind = Builders::kind(&rules);
-    let (u, a) = (
-        rules.tiles.get("base:U").expect("U"),
-        rules.tiles.get("base:A").expect("A"),
-    );
-    let mut game = Game::new(
-        rules.clone(),
-        Setup {
-            players: vec!["Alice".into()],
-            listed: 0,
-            draw_order: vec![u, u, a, a, u],
-            seed: 0,
-            full_supply: false,
-        },
-    )
-    .expect("game");
-    place(&mut game, "base:U", 1, 0);
-    let road1 = road(&game, 1, 0);
-    game.apply(&Action::Deploy {
-        figure: FOLLOWER,
-        node: road1,
-    })
-    .expect("thief");
-    place(&mut game, "base:U", 2, 0);
-    game.apply(&Action::Deploy {
-        figure: builder_kind,
-        node: road(&game, 2, 0),
-    })
-    .expect("builder");
-    let builder = game
-        .state
-        .figures
-        .iter()
-        .position(|f| f.kind == builder_kind)
-        .expect("builder") as u16;
+    let (mut game, _, builder) = thief_and_builder(&["base:A", "base:A", "base:U"]);
+    let builder = builder as u16;
     // Road ends on both sides: monasteries with their road turned towards the road.
     game.place("base:A", Pos::new(3, 0), Rotation::quarter_turns(1))
         .expect("east end");

@@ -22,12 +22,29 @@ use abi_stable::sabi_types::VersionStrings;
 use abi_stable::std_types::{RStr, RString};
 use abi_stable::{StableAbi, declare_root_module_statics};
 
+/// The protocol version, as a literal (for [`PROTOCOL`] and the protocol line).
+macro_rules! protocol {
+    () => {
+        "1.0.0"
+    };
+}
+
+/// The protocol's features, as a literal (for [`FEATURES`] and the protocol line).
+macro_rules! features {
+    () => {
+        ""
+    };
+}
+
 /// The protocol this SDK speaks (semver): a host loads a plugin whose protocol has the
 /// host's major version and a minor version no newer than the host's.
-pub const PROTOCOL: &str = "1.0.0";
+pub const PROTOCOL: &str = protocol!();
 
 /// What the protocol offers beyond 1.0, comma-separated (none yet).
-pub const FEATURES: &str = "";
+pub const FEATURES: &str = features!();
+
+/// The protocol and its features as a plugin reports them: `"<protocol>;<features>"`.
+pub const PROTOCOL_LINE: &str = concat!(protocol!(), ";", features!());
 
 /// What most hooks ask first, answered before the call so that it costs no query (each
 /// is also a query; -1 where there is none, and for all of them while an expansion is

@@ -25,7 +25,7 @@ use crate::view::View;
 pub const SYMBOL_PREFIX: &str = "carc_plugin_";
 
 /// The protocol and features, as [`PluginMod::protocol`] reports them.
-pub const PROTOCOL_LINE: &str = "1.0.0;";
+pub use crate::abi::PROTOCOL_LINE;
 
 /// The root module of an expansion type (the plugin's module, as a constant).
 pub const fn module<E: Expansion>() -> PluginMod {
