@@ -34,6 +34,8 @@ pub struct Ctx<'a> {
     /// While [`Expansion::restricts`] and [`Expansion::forbid`] judge a decision's
     /// actions: the expansions that offered them, one bit each (0 otherwise).
     pub offered_by: u64,
+    /// Of those, the expansions that offered at least one deployment.
+    pub deploys_offered_by: u64,
 }
 
 impl<'a> Ctx<'a> {

@@ -309,6 +309,7 @@ impl Game {
             me,
             phase: self.phase(),
             offered_by: 0,
+            deploys_offered_by: 0,
         }
     }
 
@@ -389,6 +390,15 @@ impl Game {
             if !legal.is_empty() && restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
+                let mut deploys_offered_by = 0u64;
+                let mut start = 0;
+                for &(by, end) in &offered {
+                    let span = &legal[start..end as usize];
+                    if span.iter().any(|a| matches!(a, Action::Deploy { .. })) {
+                        deploys_offered_by |= 1 << (by & 63);
+                    }
+                    start = end as usize;
+                }
                 for i in each_bit(restricting) {
                     if legal.is_empty() {
                         break;
@@ -396,6 +406,7 @@ impl Game {
                     let e = &rules.expansions[i];
                     let ctx = Ctx {
                         offered_by,
+                        deploys_offered_by,
                         ..self.ctx(i)
                     };
                     let asked = shielded(i, || {

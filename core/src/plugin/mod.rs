@@ -210,6 +210,7 @@ impl Plugin {
             state: ctx.map(|c| c.state),
             me,
             offered_by: ctx.map_or(0, |c| c.offered_by),
+            deploys_offered_by: ctx.map_or(0, |c| c.deploys_offered_by),
         }
     }
 

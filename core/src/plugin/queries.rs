@@ -23,6 +23,8 @@ pub(crate) struct Asking<'a> {
     pub me: usize,
     /// The expansions that offered the actions being judged, one bit each.
     pub offered_by: u64,
+    /// Of those, the expansions that offered at least one deployment.
+    pub deploys_offered_by: u64,
 }
 
 impl Asking<'_> {
@@ -184,7 +186,13 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
         }
         q::OTHERS_OFFER => {
             let own = 1u64 | 1u64.checked_shl(ask.me as u32).unwrap_or(0);
-            b(ask.offered_by & !own != 0)
+            // `a` = 1: deployments only.
+            let by = if a == 1 {
+                ask.deploys_offered_by
+            } else {
+                ask.offered_by
+            };
+            b(by & !own != 0)
         }
         q::TILE_COUNT => board.tiles.len() as i64,
         q::TILE_TYPE => i64::from(board.tiles[tile(a)? as usize].tile),
@@ -600,6 +608,7 @@ mod tests {
                 state,
                 me: 0,
                 offered_by: 0,
+                deploys_offered_by: 0,
             };
             let mut buf = [0i64; 4];
             for id in 0..300u32 {

@@ -87,15 +87,16 @@ impl Expansion for PrincessDragon {
         // Only when `forbid` can find something: a princess must be obeyed (PD-OPT-2), or
         // an offered move could go to the dragon's tile (PD-3). The base game offers the
         // placed tile's features, which is the dragon's tile only right after a volcano;
-        // this expansion's own fairy and portal moves leave the dragon's tile out; moves
-        // of any other expansion are always looked at.
+        // this expansion's own fairy and portal moves leave the dragon's tile out;
+        // deployments offered by any other expansion are always looked at (`forbid`
+        // judges deployments and this expansion's fairy moves only).
         let ids = &self.ids;
         if !ids.in_deploy_phase(view) {
             return false;
         }
         let dragon = dragon::dragon_tile(view, ids);
         let dragon_matters =
-            dragon.is_some() && (dragon == view.placed_tile() || view.others_offer());
+            dragon.is_some() && (dragon == view.placed_tile() || view.others_offer_deployments());
         dragon_matters || princess::must_remove(view, ids)
     }
 

@@ -85,12 +85,12 @@ impl Expansion for RussianPromos {
     fn restricts(&self, view: &View) -> bool {
         // Asked in the deploy phase only (see `hooks_in`). The base game offers
         // deployments on the placed tile alone and this expansion offers none, so only a
-        // Vodyanoy tile placed now, or another expansion's offers, can break RP-7.
+        // Vodyanoy tile placed now, or another expansion's deployments, can break RP-7.
         let ids = &self.ids;
         let placed_vodyanoy = view
             .placed_tile()
             .is_some_and(|t| ids.is_vodyanoy_tile(view.tile_type(t)));
-        placed_vodyanoy || (view.others_offer() && traps::any_vodyanoy(view, ids))
+        placed_vodyanoy || (view.others_offer_deployments() && traps::any_vodyanoy(view, ids))
     }
 
     fn forbids(&self, view: &View, action: &Action) -> bool {

@@ -383,7 +383,8 @@ pub mod query {
     /// The `a`-th tile left to draw (0: the next one), or -1.
     pub const SUPPLY_TILE: u32 = 14;
     /// While actions are judged (`restricts`, `forbid`): whether an expansion other than
-    /// the base game and the asking one offered some of them.
+    /// the base game and the asking one offered some of them (`a` = 0), or some
+    /// deployments among them (`a` = 1).
     pub const OTHERS_OFFER: u32 = 12;
     // Tiles on the board.
     /// Number of tiles on the board.

@@ -238,6 +238,13 @@ impl<'a> View<'a> {
         self.flag(query::OTHERS_OFFER, 0, 0)
     }
 
+    /// Like [`View::others_offer`], for deployments only: whether an expansion other than
+    /// the base game and this one offered to deploy a figure. A rule about where figures
+    /// may be deployed need judge others' offers only when this is true.
+    pub fn others_offer_deployments(&self) -> bool {
+        self.flag(query::OTHERS_OFFER, 1, 0)
+    }
+
     /// How many drawn tiles are set aside, waiting to come back.
     pub fn set_aside_count(&self) -> usize {
         self.q(query::SET_ASIDE, 0, 0).max(0) as usize
