@@ -9,6 +9,7 @@ pub mod base;
 pub mod board;
 pub mod bots;
 pub mod catalog;
+pub mod declared;
 pub mod engine;
 pub mod expansion;
 pub mod features;

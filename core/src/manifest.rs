@@ -3,6 +3,8 @@
 //! its rules with their declared precedence. Plugins ship them as TOML
 //! (`plugins/*/manifest.toml`), checked against `schema/manifest.schema.json`.
 
+use std::collections::BTreeMap;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -144,6 +146,20 @@ pub struct Manifest {
     /// Orders it declares between other expansions' rules.
     #[serde(default, rename = "order", skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<OrderDecl>,
+    /// A plugin's shared library, by its crate name (`carc_princess_dragon`); the file is
+    /// `libcarc_princess_dragon.so` on Linux, `.dylib` on macOS, `.dll` on Windows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library: Option<String>,
+    /// A plugin's tile-data files, relative to its directory.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiles: Vec<String>,
+    /// What a plugin needs, as semantic-version ranges: `carc` for the host's plugin
+    /// protocol (`"^1.0"`), and other expansions by id (`princess-dragon = "^1"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub requires: BTreeMap<String, String>,
+    /// Expansions that cannot be enabled together with this one, by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<String>,
 }
 
 fn default_version() -> String {
@@ -173,6 +189,39 @@ impl Manifest {
             return Err(locate(
                 &["version".into()],
                 format!("`{}` is not a semantic version (like 1.2.0)", m.version),
+            ));
+        }
+        for (name, range) in &m.requires {
+            if let Err(e) = semver::VersionReq::parse(range) {
+                return Err(locate(
+                    &["requires".into(), name.as_str().into()],
+                    format!("`{range}` is not a version range (like \"^1.0\"): {e}"),
+                ));
+            }
+            if name != "carc" && !valid_id(name) {
+                return Err(locate(
+                    &["requires".into(), name.as_str().into()],
+                    format!("`{name}` is neither `carc` nor an expansion id"),
+                ));
+            }
+        }
+        for (i, c) in m.conflicts.iter().enumerate() {
+            if !valid_id(c) || *c == m.id {
+                return Err(locate(
+                    &["conflicts".into(), i.into()],
+                    format!("`{c}` is not another expansion's id"),
+                ));
+            }
+        }
+        if let Some(lib) = &m.library
+            && (lib.is_empty()
+                || !lib
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        {
+            return Err(locate(
+                &["library".into()],
+                format!("`{lib}` is not a library's crate name (letters, digits, `_` and `-`)"),
             ));
         }
         for (i, r) in m.rules.iter().enumerate() {

@@ -1,72 +1,97 @@
-//! The expansions this host offers: the shipped plugins, loaded from their shared
-//! libraries (the default) or, with `--linked`, the same plugin crates linked into this
-//! binary, and the plugins of the libraries given with `--plugin`. All go through the
-//! same plugin module and the same SDK boundary.
+//! The host the `carc` command line uses, set up once per process from its flags
+//! (`--plugin-dir`, `--config`, `--linked`, `--plugin`) and the environment.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use carc_core::catalog::Catalog;
-use carc_core::plugin::Plugin;
 
-use crate::plugins::{self, Found};
+use crate::host::{Host, Settings};
+use crate::plugins::Found;
 
-/// Whether `--linked` was given (set once, by `main`).
-static LINKED: OnceLock<bool> = OnceLock::new();
-/// The plugin libraries given with `--plugin` (set once, by `main`).
-static LIBRARIES: OnceLock<Vec<PathBuf>> = OnceLock::new();
-/// The plugins found, looked for once per process.
-static FOUND: OnceLock<Vec<Found>> = OnceLock::new();
-
-/// Uses the plugin crates linked into this binary instead of their libraries.
-pub fn use_linked(linked: bool) {
-    let _ = LINKED.set(linked);
+/// What the command line said about plugins.
+#[derive(Clone, Debug, Default)]
+pub struct Flags {
+    /// `--plugin-dir` (repeatable).
+    pub plugin_dirs: Vec<PathBuf>,
+    /// `--config`.
+    pub config: Option<PathBuf>,
+    /// `--linked`.
+    pub linked: bool,
+    /// `--plugin` (repeatable).
+    pub libraries: Vec<PathBuf>,
 }
 
-/// Also offers the plugins of these shared libraries (`--plugin`), after the shipped ones.
-pub fn add_libraries(paths: Vec<PathBuf>) {
-    let _ = LIBRARIES.set(paths);
+static FLAGS: OnceLock<Flags> = OnceLock::new();
+static HOST: OnceLock<Result<Host, String>> = OnceLock::new();
+
+/// Records the command line's flags (once, by `main`, before the host is first used).
+pub fn set_flags(flags: Flags) {
+    let _ = FLAGS.set(flags);
 }
 
-/// Whether the plugins come from this binary rather than from libraries.
+/// Whether `--linked` was given.
 pub fn linked() -> bool {
-    LINKED.get().copied().unwrap_or(false)
+    FLAGS.get().is_some_and(|f| f.linked)
 }
 
-/// The plugins as found (loaded or refused, with why): the shipped ones, then those of
-/// the `--plugin` libraries.
-pub fn found() -> &'static [Found] {
-    FOUND.get_or_init(|| {
-        let mut found = if linked() {
-            plugins::shipped_linked()
-        } else {
-            plugins::shipped_libraries(None)
-        };
-        found.extend(plugins::libraries(
-            LIBRARIES.get().map_or(&[][..], Vec::as_slice),
-        ));
-        found
+/// The process's host, set up on first use; an unreadable configuration is an error.
+pub fn host() -> Result<&'static Host, String> {
+    HOST.get_or_init(|| {
+        let flags = FLAGS.get().cloned().unwrap_or_default();
+        let mut settings = Settings::from_environment(flags.plugin_dirs, flags.config.as_deref())?;
+        settings.linked = flags.linked;
+        settings.libraries = flags.libraries;
+        let host = Host::load(&settings);
+        for w in &host.warnings {
+            eprintln!("warning: {w}");
+        }
+        Ok(host)
     })
+    .as_ref()
+    .map_err(Clone::clone)
 }
 
-/// Every expansion available to `--expansions`. A plugin that could not be loaded is
-/// left out, with a warning naming it and why.
-pub fn catalog() -> Catalog {
-    catalog_of(found())
+/// A catalog of these expansions (see [`Host::catalog_for`]).
+pub fn catalog_for(expansions: &[String]) -> Result<Catalog, String> {
+    host()?.catalog_for(expansions)
 }
 
-/// The expansions of these plugins (those that loaded; a warning for each of the others).
+/// The expansions of these plugins (those that loaded; a warning for each of the others),
+/// for plugins handled outside a host (`carc simulate --compare-linking`, tests).
 pub fn catalog_of(found: &[Found]) -> Catalog {
     let mut c = Catalog::new();
     for f in found {
         let added = f
             .module
             .clone()
-            .and_then(Plugin::factory)
+            .and_then(carc_core::plugin::Plugin::factory)
             .and_then(|factory| c.add(factory));
         if let Err(e) = added {
             eprintln!("warning: plugin `{}` is not available: {e}", f.name);
         }
     }
     c
+}
+
+/// Checks a plugin directory as the host checks every plugin before opening its library
+/// (`carc validate PLUGIN_DIR`): its manifest, tile data, requirements and trust, among
+/// the plugins this host finds. Opens no library.
+pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), String> {
+    let flags = FLAGS.get().cloned().unwrap_or_default();
+    let mut dirs = vec![dir.to_path_buf()];
+    dirs.extend(flags.plugin_dirs);
+    let mut settings = Settings::from_environment(dirs, flags.config.as_deref())?;
+    settings.linked = flags.linked;
+    let host = Host::load(&settings);
+    let same = |p: &std::path::Path| p.canonicalize().ok() == dir.canonicalize().ok();
+    let entry = host
+        .plugins()
+        .into_iter()
+        .find(|e| e.dir.as_deref().is_some_and(same))
+        .ok_or_else(|| format!("`{}` holds no plugin (no manifest.toml)", dir.display()))?;
+    match entry.status {
+        crate::host::Status::Refused(_) => Err(entry.detail),
+        _ => Ok(()),
+    }
 }

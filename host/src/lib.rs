@@ -1,6 +1,12 @@
-//! carc-host as a library: finding and loading expansion plugins ([`plugins`]) and the
-//! catalog of expansions the `carc` command line offers ([`catalog`]). The binary uses
-//! both; tests use them to load plugin libraries in-process the way `carc` does.
+//! carc-host as a library: the [`host`] (plugin discovery, checks before loading, games
+//! with any enabled subset of the plugins), plugin directories ([`package`]), the
+//! configuration file ([`config`]), [`trust`], loading plugin libraries ([`plugins`]) and
+//! the process-wide host the `carc` command line uses ([`catalog`]).
 
 pub mod catalog;
+pub mod config;
+pub mod game;
+pub mod host;
+pub mod package;
 pub mod plugins;
+pub mod trust;

@@ -5,7 +5,7 @@ mod cmd;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carc_host::{catalog, plugins};
+use carc_host::{catalog, config, host, package, plugins, trust};
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +24,14 @@ struct Cli {
     /// Also load the expansion plugin in this shared library (repeatable).
     #[arg(long = "plugin", value_name = "PATH", global = true)]
     plugins: Vec<PathBuf>,
+    /// Look for plugins in this directory first: a directory of plugin directories, or
+    /// one plugin directory (repeatable).
+    #[arg(long = "plugin-dir", value_name = "DIR", global = true)]
+    plugin_dirs: Vec<PathBuf>,
+    /// The configuration file (default: `CARC_CONFIG`, else
+    /// `$XDG_CONFIG_HOME/carc/carc.toml`).
+    #[arg(long, value_name = "FILE", global = true)]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -52,8 +60,12 @@ enum Command {
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = Cli::parse();
-    catalog::use_linked(cli.linked);
-    catalog::add_libraries(cli.plugins);
+    catalog::set_flags(catalog::Flags {
+        plugin_dirs: cli.plugin_dirs,
+        config: cli.config,
+        linked: cli.linked,
+        libraries: cli.plugins,
+    });
     let code = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),

@@ -76,6 +76,7 @@ fn crate_name_of(path: &Path) -> Option<String> {
 pub fn load_library(path: &Path) -> Result<PluginMod_Ref, String> {
     let name = crate_name_of(path)
         .ok_or_else(|| format!("`{}` is not named like a plugin library", path.display()))?;
+    check_file(path)?;
     let raw = RawLibrary::load_at(path).map_err(|e| format!("cannot open it: {e}"))?;
     let symbol = format!("{SYMBOL_PREFIX}{name}\0");
     // SAFETY: the symbol is the header `export_expansion!` defines; abi_stable checks
@@ -174,4 +175,74 @@ pub fn describe(module: PluginMod_Ref) -> Result<(String, String, String), Strin
     let plugin = Plugin::new(module)?;
     let m = carc_core::expansion::Expansion::manifest(&plugin);
     Ok((m.id, m.version, plugin.protocol().to_string()))
+}
+
+/// Checks, before the system loader sees it, that a file is a whole shared library of
+/// this system's format: the loader maps a truncated ELF file and the process dies on a
+/// bus error when it touches the missing part, so such a file must never reach it.
+fn check_file(path: &Path) -> Result<(), String> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| format!("cannot read it: {}", crate::package::io_reason(&e)))?;
+    if cfg!(target_os = "linux") {
+        check_elf(&bytes)
+    } else if bytes.is_empty() {
+        Err("it is an empty file, not a shared library".into())
+    } else {
+        Ok(())
+    }
+}
+
+/// That an ELF file's header, program headers, segments and section headers all lie
+/// within the file.
+fn check_elf(b: &[u8]) -> Result<(), String> {
+    if b.len() < 16 || &b[..4] != b"\x7fELF" {
+        return Err("it is not a shared library (no ELF header)".into());
+    }
+    let wide = match b[4] {
+        1 => false,
+        2 => true,
+        _ => return Err("it is not a shared library (unknown ELF class)".into()),
+    };
+    let little = match b[5] {
+        1 => true,
+        2 => false,
+        _ => return Err("it is not a shared library (unknown ELF byte order)".into()),
+    };
+    let truncated =
+        || "it is truncated: its ELF headers describe more than the file holds".to_string();
+    let int = |at: usize, size: usize| -> Result<u64, String> {
+        let s = b.get(at..at + size).ok_or_else(truncated)?;
+        let mut v = 0u64;
+        for i in 0..size {
+            let byte = if little { s[size - 1 - i] } else { s[i] };
+            v = (v << 8) | u64::from(byte);
+        }
+        Ok(v)
+    };
+    let len = b.len() as u64;
+    let within = |off: u64, size: u64| off.checked_add(size).is_some_and(|end| end <= len);
+    let (phoff, shoff, sizes_at) = if wide {
+        (int(32, 8)?, int(40, 8)?, 54)
+    } else {
+        (int(28, 4)?, int(32, 4)?, 42)
+    };
+    let phentsize = int(sizes_at, 2)?;
+    let phnum = int(sizes_at + 2, 2)?;
+    let shentsize = int(sizes_at + 4, 2)?;
+    let shnum = int(sizes_at + 6, 2)?;
+    if !within(phoff, phentsize * phnum) || (shnum > 0 && !within(shoff, shentsize * shnum)) {
+        return Err(truncated());
+    }
+    for i in 0..phnum {
+        let at = (phoff + i * phentsize) as usize;
+        let (offset, filesz) = if wide {
+            (int(at + 8, 8)?, int(at + 32, 8)?)
+        } else {
+            (int(at + 4, 4)?, int(at + 16, 4)?)
+        };
+        if !within(offset, filesz) {
+            return Err(truncated());
+        }
+    }
+    Ok(())
 }

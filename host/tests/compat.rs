@@ -196,8 +196,8 @@ fn a_refused_plugin_is_not_offered_and_none_of_its_code_runs() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains(&format!(
-            "warning: plugin `{PROTOCOL}` is not available: it needs protocol 2.0.0, and this \
-             host speaks 1.0.0 (another major version)"
+            "`{PROTOCOL}` was refused: it needs protocol 2.0.0, and this host speaks 1.0.0 \
+             (another major version)"
         )),
         "{err}"
     );

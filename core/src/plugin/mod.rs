@@ -156,14 +156,25 @@ impl Plugin {
     /// the same rules under other declarations, for example another precedence.
     pub fn with_manifest(module: PluginMod_Ref, manifest: Option<&str>) -> Result<Plugin, String> {
         Ok(Plugin::from_source(Arc::new(Source::read(
-            module, manifest,
+            module, manifest, None,
         )?)))
     }
 
     /// A catalog factory for a plugin module: its declarations are read and checked once
     /// here; every set of rules then gets an instance of its own.
     pub fn factory(module: PluginMod_Ref) -> Result<Factory, String> {
-        let source = Arc::new(Source::read(module, None)?);
+        Plugin::factory_from(module, None, None)
+    }
+
+    /// [`Plugin::factory`] for a plugin directory: the manifest (TOML text) and tile data
+    /// read from the directory replace those the library carries. The manifest must name
+    /// the same id and version as the library's own.
+    pub fn factory_from(
+        module: PluginMod_Ref,
+        manifest: Option<&str>,
+        tiles: Option<Vec<TileSource>>,
+    ) -> Result<Factory, String> {
+        let source = Arc::new(Source::read(module, manifest, tiles)?);
         Ok(Arc::new(move || {
             Box::new(Plugin::from_source(source.clone()))
         }))
@@ -250,7 +261,11 @@ impl Plugin {
 }
 
 impl Source {
-    fn read(module: PluginMod_Ref, manifest: Option<&str>) -> Result<Source, String> {
+    fn read(
+        module: PluginMod_Ref,
+        manifest: Option<&str>,
+        tiles: Option<Vec<TileSource>>,
+    ) -> Result<Source, String> {
         let line = (module.protocol())().as_str().to_string();
         let protocol = line.split(';').next().unwrap_or("").to_string();
         if let Some(why) = protocol_mismatch(&protocol) {
@@ -260,6 +275,26 @@ impl Source {
         let text = manifest.unwrap_or(own.as_str());
         let manifest = Manifest::from_toml(text, "manifest.toml")
             .map_err(|e| format!("its manifest is not valid:\n{e}"))?;
+        if text != own.as_str() {
+            let reported = Manifest::from_toml(own.as_str(), "the library's manifest")
+                .map_err(|e| format!("the manifest it carries is not valid:\n{e}"))?;
+            if (&reported.id, &reported.version) != (&manifest.id, &manifest.version) {
+                return Err(format!(
+                    "its library is `{}` {}, but its manifest says `{}` {}",
+                    reported.id, reported.version, manifest.id, manifest.version
+                ));
+            }
+        }
+        if let Some(tiles) = tiles {
+            return Ok(Source {
+                call: module.call(),
+                module,
+                manifest,
+                tiles,
+                known_events: known_events(&protocol),
+                protocol,
+            });
+        }
         let mut tiles = Vec::new();
         for i in 0..1024u32 {
             let (mut name, mut text) = (RStr::from_str(""), RStr::from_str(""));

@@ -34,15 +34,47 @@ pub fn parse_rules(flags: &[String]) -> Result<BTreeMap<String, String>, String>
     Ok(out)
 }
 
-/// The rules for the given expansions (default: every available one) and `--rule` flags.
+/// The rules for the given expansions (default: every available one) and `--rule` flags
+/// (over the configuration's default rule options).
 pub fn rules_for(
     expansions: Option<Vec<String>>,
     flags: &[String],
 ) -> Result<carc_core::rules::Rules, String> {
-    let catalog = crate::catalog::catalog();
-    let ids = expansions.unwrap_or_else(|| catalog.ids());
-    let options = parse_rules(flags)?;
-    catalog.rules(&ids, &options).map_err(|e| e.to_string())
+    let host = crate::catalog::host()?;
+    let ids = expansions.unwrap_or_else(|| host.ids());
+    let options = options_for(&ids, flags)?;
+    host.rules(&ids, &options)
+}
+
+/// The expansions a command enables when given none: the configuration's, else the
+/// base game alone.
+pub fn configured_expansions() -> Result<Vec<String>, String> {
+    Ok(crate::catalog::host()?
+        .config()
+        .expansions
+        .clone()
+        .unwrap_or_default())
+}
+
+/// The rule options for these expansions: the configuration's defaults (those of the
+/// enabled expansions), then `--rule` flags over them.
+pub fn options_for(
+    expansions: &[String],
+    flags: &[String],
+) -> Result<BTreeMap<String, String>, String> {
+    let host = crate::catalog::host()?;
+    let mut options: BTreeMap<String, String> = host
+        .config()
+        .rules
+        .iter()
+        .filter(|(k, _)| {
+            k.split_once('.')
+                .is_some_and(|(e, _)| expansions.iter().any(|x| x == e))
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    options.extend(parse_rules(flags)?);
+    Ok(options)
 }
 
 /// Prints an error the same way everywhere.

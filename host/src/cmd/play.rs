@@ -1,14 +1,11 @@
 //! `carc play`: bots play a whole game; prints the turn log and the final scores.
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
-use carc_core::bots::{Bot, Strategy};
-use carc_core::engine::{Game, Setup};
-use carc_core::record::{Expect, Record, action_to_move, state_summary};
-use carc_core::setup::{SupplyMode, draw_order};
+use carc_core::bots::Strategy;
+use carc_core::engine::Game;
+use carc_core::record::{Record, state_summary};
 use carc_core::turnlog;
 use clap::Args;
+use std::path::PathBuf;
 
 /// Default seat names.
 const NAMES: [&str; 6] = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank"];
@@ -28,9 +25,9 @@ pub struct PlayArgs {
     /// Bots per seat: one for all, or one per seat (`random`, `greedy`).
     #[arg(long, value_name = "random,greedy", default_value = "random")]
     bots: String,
-    /// Expansions to enable.
-    #[arg(long, value_name = "a,b", default_value = "")]
-    expansions: String,
+    /// Expansions to enable (default: the configuration's `expansions`, else none).
+    #[arg(long, value_name = "a,b")]
+    expansions: Option<String>,
     /// A rule option, `<expansion>.<option>=<value>` (repeatable).
     #[arg(long = "rule", value_name = "EXP.OPTION=VALUE")]
     rules: Vec<String>,
@@ -78,27 +75,13 @@ fn play(args: PlayArgs) -> Result<(), String> {
             ));
         }
     };
-    let expansions = super::split_list(&args.expansions);
-    let options = super::parse_rules(&args.rules)?;
-    let rules = crate::catalog::catalog()
-        .rules(&expansions, &options)
-        .map_err(|e| e.to_string())?;
-    let order = draw_order(&rules, &[], SupplyMode::Full, seed)?;
-    let mut game = Game::new(
-        Arc::new(rules),
-        Setup {
-            players: names.clone(),
-            listed: 0,
-            draw_order: order.clone(),
-            seed,
-            full_supply: true,
-        },
-    )?;
-    let mut bots: Vec<Bot> = strategies
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Bot::new(*s, seed, i as u64))
-        .collect();
+    let expansions = match &args.expansions {
+        Some(list) => super::split_list(list),
+        None => super::configured_expansions()?,
+    };
+    let options = super::options_for(&expansions, &args.rules)?;
+    let rules = crate::catalog::host()?.rules(&expansions, &options)?;
+    let (mut game, mut bots) = carc_host::game::new_game(rules, &names, &strategies, seed)?;
     let log = !args.json;
     game.keep_log(log);
     if log {
@@ -111,24 +94,13 @@ fn play(args: PlayArgs) -> Result<(), String> {
         if !expansions.is_empty() {
             println!("expansions: {}", expansions.join(", "));
         }
-        print_log(&mut game);
     }
-    let mut moves = Vec::new();
-    stop_on_fault(&game, moves.len())?;
-    while !game.is_over() {
-        let seat = game.decider() as usize;
-        let Some(action) = bots[seat].choose(&mut game) else {
-            return Err("the engine offered no move but the game is not over".into());
-        };
-        let m = action_to_move(&game.rules, &game.state, &action);
-        game.apply(&action)
-            .map_err(|e| format!("the engine refused its own move: {e}"))?;
-        moves.push(m);
+    let moves = carc_host::game::play_out(&mut game, &mut bots, |game, moves| {
         if log {
-            print_log(&mut game);
+            print_log(game);
         }
-        stop_on_fault(&game, moves.len())?;
-    }
+        stop_on_fault(game, moves)
+    })?;
     if args.json {
         let mut summary = state_summary(&game);
         summary["seed"] = serde_json::json!(seed);
@@ -150,17 +122,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         }
     }
     if let Some(path) = &args.record {
-        let mut record = Record::of_game(expansions, names, seed, options, moves);
-        record.expect = Some(Expect {
-            scores: Some(
-                game.state
-                    .players
-                    .iter()
-                    .map(|p| (p.name.clone(), p.score as i64))
-                    .collect(),
-            ),
-            ..Expect::default()
-        });
+        let record = carc_host::game::record_of(&game, expansions, seed, options, moves);
         write_record(path, &record)?;
         if log {
             println!("record written to {}", path.display());

@@ -1,16 +1,26 @@
-//! `carc plugins list [--json]`: the expansion plugins this host knows, where each was
-//! found and whether it loaded.
+//! `carc plugins list|info|enable|disable|trust`: the expansion plugins this host finds,
+//! what each declares, which are enabled by default, and which libraries are trusted.
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use crate::plugins::{self, Origin};
+use crate::host::{Entry, Status};
 
 /// `carc plugins` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum PluginsCommand {
-    /// List the plugins: id, version, protocol, path and status.
+    /// List the plugins: id, version, protocol, status and path.
     List(ListArgs),
+    /// Show what a plugin declares: phases, rules and their resolved order, figures and
+    /// tags, options, tiles.
+    Info(IdArgs),
+    /// Enable an expansion by default (edits the configuration file).
+    Enable(IdArgs),
+    /// Stop enabling an expansion by default (edits the configuration file).
+    Disable(IdArgs),
+    /// Pin a plugin's library: its SHA-256 goes into the configuration, and a library
+    /// that no longer matches is refused.
+    Trust(IdArgs),
 }
 
 /// Arguments of `carc plugins list`.
@@ -19,6 +29,16 @@ pub struct ListArgs {
     /// Print one JSON object per plugin (an array) instead of a table.
     #[arg(long)]
     json: bool,
+    /// Show the whole reason of each refusal (a library's layout report can be long).
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// A plugin named by its id.
+#[derive(Args, Debug)]
+pub struct IdArgs {
+    /// The expansion id.
+    id: String,
 }
 
 /// One plugin, as listed.
@@ -31,62 +51,290 @@ struct Listed {
     status: String,
 }
 
-/// Lists the plugins; exit 0 (a plugin that did not load is a row, not a failure).
+/// The path shown for a plugin: its directory, its library, or where it is linked.
+fn shown_path(e: &Entry) -> String {
+    e.dir
+        .as_ref()
+        .or(e.library.as_ref())
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| "(linked into carc)".to_string())
+}
+
+/// Runs a `carc plugins` subcommand.
 pub fn run(cmd: PluginsCommand) -> u8 {
-    let PluginsCommand::List(args) = cmd;
-    let rows: Vec<Listed> = crate::catalog::found()
+    let result = match cmd {
+        PluginsCommand::List(args) => list(&args),
+        PluginsCommand::Info(args) => info(&args.id),
+        PluginsCommand::Enable(args) => set_enabled(&args.id, true),
+        PluginsCommand::Disable(args) => set_enabled(&args.id, false),
+        PluginsCommand::Trust(args) => trust(&args.id),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => super::fail(e),
+    }
+}
+
+/// Lists the plugins; exit 0 (a refused plugin is a row, not a failure).
+fn list(args: &ListArgs) -> Result<u8, String> {
+    let host = crate::catalog::host()?;
+    host.open_all();
+    let plugins = host.plugins();
+    let rows: Vec<Listed> = plugins
         .iter()
-        .map(|f| {
-            let path = match &f.origin {
-                Origin::Library(p) => p.display().to_string(),
-                Origin::Linked => "(linked into carc)".to_string(),
-            };
-            let described = f.module.clone().and_then(plugins::describe);
-            match described {
-                Ok((id, version, protocol)) => Listed {
-                    id,
-                    version,
-                    protocol,
-                    path,
-                    status: match f.origin {
-                        Origin::Library(_) => "loaded".into(),
-                        Origin::Linked => "linked".into(),
-                    },
-                },
-                Err(why) => Listed {
-                    id: f.name.clone(),
-                    version: String::new(),
-                    protocol: String::new(),
-                    path,
-                    status: format!("refused: {}", why.lines().next().unwrap_or("")),
-                },
-            }
+        .map(|e| Listed {
+            id: e.id.clone(),
+            version: e.version.clone(),
+            protocol: e.protocol.clone(),
+            path: shown_path(e),
+            status: e.status.to_string(),
         })
         .collect();
     if args.json {
-        match serde_json::to_string_pretty(&rows) {
-            Ok(text) => println!("{text}"),
-            Err(e) => return super::fail(e),
-        }
-        return 0;
+        let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
+        println!("{text}");
+        return Ok(0);
     }
+    let width = rows.iter().map(|r| r.id.len()).max().unwrap_or(0).max(2);
     for r in &rows {
+        let dash = |s: &str| {
+            if s.is_empty() {
+                "-".to_string()
+            } else {
+                s.to_string()
+            }
+        };
         println!(
-            "{:<18} {:<8} protocol {:<6} {:<8} {}",
+            "{:<width$} {:<8} protocol {:<4} {}  {}",
             r.id,
-            if r.version.is_empty() {
-                "-"
-            } else {
-                &r.version
-            },
-            if r.protocol.is_empty() {
-                "-"
-            } else {
-                &r.protocol
-            },
+            dash(&r.version),
+            dash(&r.protocol),
             r.status,
             r.path
         );
     }
-    0
+    if args.verbose {
+        for e in plugins
+            .iter()
+            .filter(|e| matches!(e.status, Status::Refused(_)))
+        {
+            println!("\n{} ({}):\n{}", e.id, shown_path(e), e.detail);
+        }
+    }
+    Ok(0)
+}
+
+/// Prints a plugin's declarations; exit 2 for an unknown id.
+fn info(id: &str) -> Result<u8, String> {
+    let host = crate::catalog::host()?;
+    let plugins = host.plugins();
+    let Some(e) = plugins
+        .iter()
+        .find(|e| e.id == id && !matches!(e.status, Status::Shadowed(_)))
+    else {
+        return Err(unknown(id, &plugins));
+    };
+    println!("{} {}", e.id, e.version);
+    println!("path: {}", shown_path(e));
+    if let Some(l) = &e.library {
+        println!("library: {}", l.display());
+    }
+    println!("status: {}", e.status);
+    let Some(m) = &e.manifest else {
+        return Ok(0);
+    };
+    println!("name: {}", m.name);
+    let list = |items: Vec<String>| {
+        if items.is_empty() {
+            "none".to_string()
+        } else {
+            items.join(", ")
+        }
+    };
+    println!(
+        "requires: {}",
+        list(m.requires.iter().map(|(k, v)| format!("{k} {v}")).collect())
+    );
+    println!("conflicts: {}", list(m.conflicts.clone()));
+    println!(
+        "phases: {}",
+        list(
+            m.phases
+                .iter()
+                .map(|p| match (&p.after, &p.before) {
+                    (Some(a), _) => format!("{} (after {a})", p.name),
+                    (_, Some(b)) => format!("{} (before {b})", p.name),
+                    _ => p.name.clone(),
+                })
+                .collect()
+        )
+    );
+    println!(
+        "figures: {}",
+        list(
+            m.figures
+                .iter()
+                .map(|f| if f.tags.is_empty() {
+                    f.name.clone()
+                } else {
+                    format!("{} [{}]", f.name, f.tags.join(", "))
+                })
+                .collect()
+        )
+    );
+    println!(
+        "feature kinds: {}",
+        list(
+            m.kinds
+                .iter()
+                .map(|k| if k.tags.is_empty() {
+                    k.name.clone()
+                } else {
+                    format!("{} [{}]", k.name, k.tags.join(", "))
+                })
+                .collect()
+        )
+    );
+    println!(
+        "markers: {}",
+        list(m.markers.iter().map(|k| k.name.clone()).collect())
+    );
+    println!(
+        "options: {}",
+        list(
+            m.options
+                .iter()
+                .map(|o| format!("{}.{} = {}", m.id, o.name, o.values.join(" | ")))
+                .collect()
+        )
+    );
+    // The rules' order as resolved with the base game (other expansions can add to it:
+    // see `carc plan`).
+    let plan = carc_core::precedence::resolve(&[
+        carc_core::expansion::Expansion::manifest(&carc_core::base::BaseGame),
+        m.clone(),
+    ]);
+    println!("rules:");
+    if m.rules.is_empty() {
+        println!("  none");
+    }
+    for r in &m.rules {
+        let position = match &plan {
+            Ok(plan) => {
+                let order = plan.order(&r.point);
+                let me = format!("{}:{}", m.id, r.id);
+                format!(
+                    "{} of {} at `{}`",
+                    order.iter().position(|x| *x == me).map_or(0, |i| i + 1),
+                    order.len(),
+                    r.point
+                )
+            }
+            Err(_) => format!(
+                "at `{}` (no order: its precedence does not resolve)",
+                r.point
+            ),
+        };
+        println!("  {}:{}, {position}: {}", m.id, r.id, r.doc);
+    }
+    let tiles: usize = m.tiles.len();
+    println!("tile files: {}", list(m.tiles.clone()));
+    if tiles == 0 && e.dir.is_some() {
+        println!("  (the plugin brings no tiles)");
+    }
+    Ok(0)
+}
+
+fn unknown(id: &str, plugins: &[Entry]) -> String {
+    let known: Vec<&str> = plugins.iter().map(|e| e.id.as_str()).collect();
+    format!(
+        "no plugin `{id}` is installed (found: {})",
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        }
+    )
+}
+
+/// The configuration file commands write to: the one in force, else the user's.
+fn config_path() -> Result<std::path::PathBuf, String> {
+    let host = crate::catalog::host()?;
+    host.config_path().map(|p| p.to_path_buf()).ok_or_else(|| {
+        "no configuration file to write: give --config FILE (or set CARC_CONFIG or HOME)"
+            .to_string()
+    })
+}
+
+/// Adds `id` to, or removes it from, the configuration's `expansions`.
+fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
+    let host = crate::catalog::host()?;
+    let plugins = host.plugins();
+    if on {
+        let Some(e) = plugins.iter().find(|e| e.id == id) else {
+            return Err(unknown(id, &plugins));
+        };
+        if let Status::Refused(why) = &e.status {
+            return Err(format!("`{id}` cannot be enabled: {why}"));
+        }
+    }
+    let path = config_path()?;
+    let mut list: Vec<String> = host.config().expansions.clone().unwrap_or_default();
+    let had = list.iter().any(|x| x == id);
+    if on && !had {
+        list.push(id.to_string());
+    }
+    if !on {
+        list.retain(|x| x != id);
+    }
+    crate::config::edit(&path, |doc| {
+        let mut array = toml_edit::Array::new();
+        for x in &list {
+            array.push(x.as_str());
+        }
+        doc["expansions"] = toml_edit::value(array);
+    })?;
+    let what = match (on, had) {
+        (true, true) => "was already enabled",
+        (true, false) => "is enabled",
+        (false, true) => "is disabled",
+        (false, false) => "was not enabled",
+    };
+    println!("{id} {what} by default ({})", path.display());
+    Ok(0)
+}
+
+/// Pins a plugin's library by its SHA-256.
+fn trust(id: &str) -> Result<u8, String> {
+    let host = crate::catalog::host()?;
+    let plugins = host.plugins();
+    let Some(e) = plugins
+        .iter()
+        .find(|e| e.id == id && !matches!(e.status, Status::Shadowed(_)))
+    else {
+        return Err(unknown(id, &plugins));
+    };
+    let Some(library) = &e.library else {
+        return Err(format!(
+            "`{id}` has no library to pin ({})",
+            match &e.status {
+                Status::Linked => "it is linked into carc".to_string(),
+                other => other.to_string(),
+            }
+        ));
+    };
+    let digest = crate::trust::digest(library)?;
+    let path = config_path()?;
+    crate::config::edit(&path, |doc| {
+        if !doc.contains_table("pins") {
+            doc["pins"] = toml_edit::table();
+        }
+        doc["pins"][id] = toml_edit::value(digest.as_str());
+    })?;
+    println!(
+        "{id}: {} pinned as {digest} ({})",
+        library.display(),
+        path.display()
+    );
+    Ok(0)
 }

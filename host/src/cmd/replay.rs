@@ -25,7 +25,31 @@ pub fn run(args: ReplayArgs) -> u8 {
             return 2;
         }
     };
-    let catalog = crate::catalog::catalog();
+    // An expansion no plugin provides is left to the replay, which locates it in the file.
+    let known: Vec<String> = match crate::catalog::host() {
+        Ok(host) => {
+            let found: Vec<String> = host.plugins().into_iter().map(|e| e.id).collect();
+            loaded
+                .record
+                .game
+                .expansions
+                .iter()
+                .filter(|e| found.contains(e))
+                .cloned()
+                .collect()
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let catalog = match crate::catalog::catalog_for(&known) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{}: error: {e}", loaded.file);
+            return 2;
+        }
+    };
     match record::replay(&loaded, &catalog) {
         Ok(outcome) => {
             if args.json {

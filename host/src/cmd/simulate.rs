@@ -123,8 +123,8 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
                 .into(),
         );
     }
-    let options = super::parse_rules(&args.rules)?;
-    let catalog = crate::catalog::catalog();
+    let options = super::options_for(&expansions, &args.rules)?;
+    let catalog = crate::catalog::catalog_for(&expansions)?;
     let rules = Arc::new(
         catalog
             .rules(&expansions, &options)

@@ -1,4 +1,5 @@
-//! `carc validate PATH...`: check tile-data files, reporting every error located.
+//! `carc validate PATH...`: check tile-data files, reporting every error located, and
+//! plugin directories, as the host checks them before opening a library.
 
 use std::path::PathBuf;
 
@@ -7,7 +8,7 @@ use clap::Args;
 /// Arguments of `carc validate`.
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
-    /// Tile-data files.
+    /// Tile-data files, or plugin directories (a directory holding `manifest.toml`).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Expansions whose feature kinds and markers may be used (default: all available).
@@ -19,13 +20,37 @@ pub struct ValidateArgs {
 }
 
 /// Validates the files; exit 0 when all are valid, 1 when not, 2 on bad arguments.
-pub fn run(args: ValidateArgs) -> u8 {
-    let catalog = crate::catalog::catalog();
+pub fn run(mut args: ValidateArgs) -> u8 {
+    let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
+        .paths
+        .drain(..)
+        .partition(|p| p.join(crate::package::MANIFEST_FILE).is_file());
+    let mut failed = false;
+    for dir in &dirs {
+        match crate::catalog::check_plugin_dir(dir) {
+            Ok(()) => println!("{}: ok, the plugin can be loaded", dir.display()),
+            Err(why) => {
+                eprintln!(
+                    "{}: error: the plugin would be refused: {why}",
+                    dir.display()
+                );
+                failed = true;
+            }
+        }
+    }
+    if files.is_empty() {
+        return u8::from(failed);
+    }
+    args.paths = files;
+    let host = match crate::catalog::host() {
+        Ok(h) => h,
+        Err(e) => return super::fail(e),
+    };
     let ids = match &args.expansions {
         Some(list) => super::split_list(list),
-        None => catalog.ids(),
+        None => host.ids(),
     };
-    let rules = match catalog.rules(&ids, &Default::default()) {
+    let rules = match host.rules(&ids, &Default::default()) {
         Ok(r) => r,
         Err(e) => return super::fail(e),
     };
@@ -34,5 +59,5 @@ pub fn run(args: ValidateArgs) -> u8 {
     };
     let report = carc_core::tiles::validate::check_files(&args.paths, &rules.vocab, &options);
     print!("{}", report.render());
-    if report.is_ok() { 0 } else { 1 }
+    if report.is_ok() && !failed { 0 } else { 1 }
 }

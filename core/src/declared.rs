@@ -1,0 +1,81 @@
+//! An expansion known by its declarations alone (its manifest and tile data), with no
+//! code: a host puts such stand-ins together with [`Rules::new`] to check a plugin
+//! (its kinds, markers, moves, options, tiles and precedence against the others) before
+//! its library is ever opened.
+
+use std::collections::BTreeMap;
+
+use crate::base::BaseGame;
+use crate::expansion::{Expansion, TileSource};
+use crate::manifest::Manifest;
+use crate::rules::{Rules, RulesError};
+
+/// An expansion's declarations, standing in for the expansion.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    /// Its manifest.
+    pub manifest: Manifest,
+    /// Its tile data.
+    pub tiles: Vec<TileSource>,
+}
+
+impl Expansion for Declared {
+    fn manifest(&self) -> Manifest {
+        self.manifest.clone()
+    }
+
+    fn tile_sources(&self) -> Vec<TileSource> {
+        self.tiles.clone()
+    }
+}
+
+/// Puts the base game and these declarations together as a game's rules would be, with
+/// default rule options: every problem a set of rules can have before any expansion's
+/// code runs (a kind or move declared twice, tile data using an unknown kind, a
+/// precedence cycle, ...).
+pub fn check(expansions: &[Declared]) -> Result<(), RulesError> {
+    let mut list: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
+    list.extend(
+        expansions
+            .iter()
+            .map(|d| Box::new(d.clone()) as Box<dyn Expansion>),
+    );
+    Rules::new(list, &BTreeMap::new()).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn declared(manifest: &str) -> Declared {
+        Declared {
+            manifest: Manifest::from_toml(manifest, "manifest.toml").expect("valid manifest"),
+            tiles: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_precedence_cycle_across_two_manifests_is_found_without_code() {
+        let a = declared(
+            "id = \"a\"\nname = \"A\"\n[[rule]]\nid = \"x\"\npoint = \"figure-capture\"\nbefore = [\"b:y\"]\n",
+        );
+        let b = declared(
+            "id = \"b\"\nname = \"B\"\n[[rule]]\nid = \"y\"\npoint = \"figure-capture\"\nbefore = [\"a:x\"]\n",
+        );
+        assert!(check(std::slice::from_ref(&a)).is_ok());
+        let e = check(&[a, b]).expect_err("a cycle");
+        assert!(e.0.contains("a:x") && e.0.contains("b:y"), "{e}");
+    }
+
+    #[test]
+    fn tile_data_with_an_unknown_kind_is_refused() {
+        let mut a = declared("id = \"a\"\nname = \"A\"\n");
+        a.tiles.push(TileSource {
+            name: "a.toml".into(),
+            text: "[[tile]]\nid = \"A1\"\ncount = 1\nsegments = [{ kind = \"lake\", ports = [\"N1\"] }]\n"
+                .into(),
+        });
+        let e = check(&[a]).expect_err("unknown kind");
+        assert!(e.0.contains("a.toml"), "{e}");
+    }
+}

@@ -1,0 +1,230 @@
+//! The configuration file, `carc.toml`: plugin directories, the expansions enabled by
+//! default, default rule options and trust pins. Found by `--config FILE`, then
+//! `CARC_CONFIG`, then `$XDG_CONFIG_HOME/carc/carc.toml` (`~/.config/carc/carc.toml`).
+//!
+//! ```toml
+//! plugin-dirs = ["/opt/carc/plugins"]      # relative paths: from this file's directory
+//! expansions = ["princess-dragon"]         # enabled when no --expansions is given
+//! trust = "pinned-only"                    # or "any" (the default)
+//!
+//! [rules]
+//! "princess-dragon.dragon-move" = "after-scoring"
+//!
+//! [pins]                                   # written by `carc plugins trust ID`
+//! princess-dragon = "sha256:5f0c…"
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use carc_core::tiles::validate::Diagnostic;
+use serde::Deserialize;
+
+use crate::package::io_reason;
+
+/// Which plugins may load.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trust {
+    /// Any plugin found (pinned ones must still match their pin).
+    #[default]
+    Any,
+    /// Only plugins whose library is pinned in `[pins]`.
+    PinnedOnly,
+}
+
+/// The settings of `carc.toml`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Config {
+    /// Directories of plugin directories, searched after `--plugin-dir` and
+    /// `CARC_PLUGIN_PATH`.
+    #[serde(default)]
+    pub plugin_dirs: Vec<PathBuf>,
+    /// The expansions a command enables when not given `--expansions`.
+    #[serde(default)]
+    pub expansions: Option<Vec<String>>,
+    /// Default rule options, `"<expansion>.<option>" = value`.
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
+    /// Which plugins may load.
+    #[serde(default)]
+    pub trust: Trust,
+    /// The SHA-256 of each trusted plugin's library, by expansion id (`sha256:<hex>`).
+    #[serde(default)]
+    pub pins: BTreeMap<String, String>,
+}
+
+/// A configuration file: where it is and what it says.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    /// Its path (`None`: no configuration file applies).
+    pub path: Option<PathBuf>,
+    /// Its settings (the defaults when there is no file).
+    pub config: Config,
+}
+
+/// The configuration file's path: `explicit` (`--config`), `CARC_CONFIG`, or the user's
+/// (`$XDG_CONFIG_HOME/carc/carc.toml`), in that order; `None` when there is no home.
+pub fn path(explicit: Option<&Path>) -> Option<PathBuf> {
+    if let Some(p) = explicit {
+        return Some(p.to_path_buf());
+    }
+    if let Some(p) = std::env::var_os("CARC_CONFIG").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    xdg_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("carc").join("carc.toml"))
+}
+
+/// `$VAR` if set and absolute, else `~/<fallback>`.
+pub fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os(var).map(PathBuf::from)
+        && d.is_absolute()
+    {
+        return Some(d);
+    }
+    std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| PathBuf::from(h).join(fallback))
+}
+
+/// Reads the configuration. A file named by `--config` or `CARC_CONFIG` must exist; the
+/// user's default file may be absent (the defaults apply).
+pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
+    let must_exist =
+        explicit.is_some() || std::env::var_os("CARC_CONFIG").is_some_and(|p| !p.is_empty());
+    let Some(path) = path(explicit) else {
+        return Ok(Loaded::default());
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => {
+            return Ok(Loaded {
+                path: Some(path),
+                config: Config::default(),
+            });
+        }
+        Err(e) => {
+            return Err(format!(
+                "cannot read the configuration file `{}`: {}",
+                path.display(),
+                io_reason(&e)
+            ));
+        }
+    };
+    let config = parse(&text, &path.display().to_string())?;
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let config = Config {
+        plugin_dirs: config
+            .plugin_dirs
+            .into_iter()
+            .map(|d| if d.is_absolute() { d } else { base.join(d) })
+            .collect(),
+        ..config
+    };
+    Ok(Loaded {
+        path: Some(path),
+        config,
+    })
+}
+
+/// Parses a configuration's text; errors are located (file, line, column, caret).
+pub fn parse(text: &str, file: &str) -> Result<Config, String> {
+    toml::from_str::<Config>(text).map_err(|e| {
+        Diagnostic::located(text, file, e.span(), e.message().trim().to_string()).to_string()
+    })
+}
+
+/// Edits the configuration file at `path` (made if absent), keeping its comments and
+/// layout: `edit` changes the document; the result is checked before it is written.
+pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Result<(), String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => {
+            return Err(format!(
+                "cannot read the configuration file `{}`: {}",
+                path.display(),
+                io_reason(&e)
+            ));
+        }
+    };
+    let name = path.display().to_string();
+    parse(&text, &name)?;
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        Diagnostic::located(&text, &name, e.span(), e.message().trim().to_string()).to_string()
+    })?;
+    edit(&mut doc);
+    let out = doc.to_string();
+    parse(&out, &name)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            format!(
+                "cannot make the directory `{}`: {}",
+                dir.display(),
+                io_reason(&e)
+            )
+        })?;
+    }
+    // Written beside it and renamed over it: an interrupted write loses nothing.
+    let tmp = path.with_extension("toml.new");
+    std::fs::write(&tmp, out)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            format!(
+                "cannot write the configuration file `{}`: {}",
+                path.display(),
+                io_reason(&e)
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_key_is_a_located_error() {
+        let e = parse("expansions = []\nplugin-dir = [\"x\"]\n", "carc.toml").unwrap_err();
+        assert!(e.contains("carc.toml:2:1"), "{e}");
+        assert!(e.contains("plugin-dir"), "{e}");
+    }
+
+    #[test]
+    fn every_setting_reads() {
+        let c = parse(
+            "plugin-dirs = [\"p\"]\nexpansions = [\"a\"]\ntrust = \"pinned-only\"\n[rules]\n\"a.b\" = \"c\"\n[pins]\na = \"sha256:00\"\n",
+            "carc.toml",
+        )
+        .unwrap();
+        assert_eq!(c.plugin_dirs, vec![PathBuf::from("p")]);
+        assert_eq!(c.expansions, Some(vec!["a".to_string()]));
+        assert_eq!(c.trust, Trust::PinnedOnly);
+        assert_eq!(c.rules.get("a.b").map(String::as_str), Some("c"));
+        assert_eq!(c.pins.get("a").map(String::as_str), Some("sha256:00"));
+    }
+
+    #[test]
+    fn an_edit_keeps_comments_and_refuses_to_write_a_broken_file() {
+        let dir = std::env::temp_dir().join(format!("carc-config-{}", std::process::id()));
+        let path = dir.join("carc.toml");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, "# mine\nexpansions = [\"a\"]\n").unwrap();
+        edit(&path, |doc| {
+            doc["trust"] = toml_edit::value("pinned-only");
+        })
+        .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with("# mine\n") && text.contains("trust = \"pinned-only\""),
+            "{text}"
+        );
+        let e = edit(&path, |doc| {
+            doc["trust"] = toml_edit::value("sometimes");
+        })
+        .unwrap_err();
+        assert!(e.contains("sometimes") || e.contains("trust"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,678 @@
+//! The host: finds plugin directories, checks each before any library is opened, and
+//! makes games' rules from any enabled subset of the plugins, opening a library only
+//! when its expansion is first enabled. Load once, then play with any set:
+//!
+//! ```no_run
+//! use std::collections::BTreeMap;
+//! use carc_host::host::{Host, Settings};
+//!
+//! let host = Host::load(&Settings::from_environment(Vec::new(), None)?);
+//! for p in host.plugins() {
+//!     println!("{} {}: {}", p.id, p.version, p.status);
+//! }
+//! let options = BTreeMap::new();
+//! // The base game alone, then with The Princess and the Dragon: the same loaded host.
+//! let base = host.rules(&[], &options)?;
+//! let pd = host.rules(&["princess-dragon".to_string()], &options)?;
+//! # let _ = (base, pd);
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! Where plugins are looked for, in order (the first plugin of an id wins; a later one
+//! of the same id is *shadowed*): every `--plugin-dir`, `CARC_PLUGIN_PATH`
+//! (`:`-separated), the configuration's `plugin-dirs`, the user's directory
+//! (`$XDG_DATA_HOME/carc/plugins`, default `~/.local/share/carc/plugins`), and the
+//! directory the shipped plugins are built into. Each is a directory of plugin
+//! directories; one that itself holds a `manifest.toml` is a single plugin.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use carc_core::catalog::{Catalog, Factory};
+use carc_core::declared::{self, Declared};
+use carc_core::manifest::Manifest;
+use carc_core::plugin::{HOST_PROTOCOL, Plugin};
+use carc_core::rules::Rules;
+use carc_sdk::abi::PluginMod_Ref;
+
+use crate::config::{self, Config};
+use crate::package::{MANIFEST_FILE, Package};
+use crate::plugins;
+
+/// What the host is told: where to look and what the configuration says.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Directories given with `--plugin-dir`, searched first.
+    pub plugin_dirs: Vec<PathBuf>,
+    /// `CARC_PLUGIN_PATH`'s directories.
+    pub env_dirs: Vec<PathBuf>,
+    /// The configuration.
+    pub config: config::Loaded,
+    /// The user's plugin directory.
+    pub user_dir: Option<PathBuf>,
+    /// The directory of the shipped plugins.
+    pub shipped_dir: Option<PathBuf>,
+    /// Where this host's build put the shipped plugins' libraries.
+    pub build_dirs: Vec<PathBuf>,
+    /// Use the shipped plugins linked into this binary instead of their directories.
+    pub linked: bool,
+    /// Plugin libraries given by path (`--plugin`), with the manifest they carry.
+    pub libraries: Vec<PathBuf>,
+}
+
+impl Settings {
+    /// The settings of this process: `plugin_dirs` from `--plugin-dir`, the
+    /// configuration from `config` (`--config`) or its usual places, `CARC_PLUGIN_PATH`,
+    /// the user's and the shipped directories.
+    pub fn from_environment(
+        plugin_dirs: Vec<PathBuf>,
+        config: Option<&Path>,
+    ) -> Result<Settings, String> {
+        let config = config::load(config)?;
+        let env_dirs = std::env::var_os("CARC_PLUGIN_PATH")
+            .map(|p| {
+                std::env::split_paths(&p)
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(Settings {
+            plugin_dirs,
+            env_dirs,
+            config,
+            user_dir: config::xdg_dir("XDG_DATA_HOME", ".local/share")
+                .map(|d| d.join("carc").join("plugins")),
+            shipped_dir: shipped_dir(),
+            build_dirs: plugins::build_dirs(),
+            linked: false,
+            libraries: Vec::new(),
+        })
+    }
+}
+
+/// The directory of the shipped plugins: `plugins/` beside an installed `carc`, else the
+/// source checkout's `plugins/` this `carc` was built from.
+pub fn shipped_dir() -> Option<PathBuf> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.join("plugins")))
+        .filter(|d| d.is_dir());
+    beside.or_else(|| {
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("plugins");
+        checkout.canonicalize().ok().filter(|d| d.is_dir())
+    })
+}
+
+/// Whether a plugin can be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Checked; its library is opened when its expansion is first enabled.
+    Available,
+    /// Its library is open and its module answered.
+    Loaded,
+    /// Linked into this binary.
+    Linked,
+    /// Refused, with why; its library was not opened (or did not load).
+    Refused(String),
+    /// Another plugin of the same id was found first, in this directory.
+    Shadowed(PathBuf),
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Available => write!(f, "available"),
+            Status::Loaded => write!(f, "loaded"),
+            Status::Linked => write!(f, "linked"),
+            Status::Refused(why) => write!(f, "refused: {}", why.lines().next().unwrap_or("")),
+            Status::Shadowed(by) => write!(f, "shadowed by {}", by.display()),
+        }
+    }
+}
+
+/// One plugin found.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Its expansion id (for a plugin whose manifest could not be read, its directory's
+    /// or library's name).
+    pub id: String,
+    /// Its version (empty when unknown).
+    pub version: String,
+    /// Its plugin directory (`None`: a library given by path, or linked in).
+    pub dir: Option<PathBuf>,
+    /// Its library's path, when found.
+    pub library: Option<PathBuf>,
+    /// Its manifest, when it could be read.
+    pub manifest: Option<Manifest>,
+    /// Its status.
+    pub status: Status,
+    /// The protocol its library was built for (known once it is loaded).
+    pub protocol: String,
+    /// The full reason of a refusal (a layout mismatch report can be long).
+    pub detail: String,
+}
+
+/// An entry's plugin as it is used: its package (when read from a directory) and, once
+/// opened, its module.
+struct Slot {
+    package: Option<Package>,
+    module: Option<PluginMod_Ref>,
+    opened: OnceLock<Result<Factory, String>>,
+}
+
+/// The plugins found, checked and (on demand) loaded.
+pub struct Host {
+    entries: Mutex<Vec<Entry>>,
+    slots: Vec<Slot>,
+    config: Config,
+    config_path: Option<PathBuf>,
+    /// Problems with the search itself (a `--plugin-dir` that does not exist).
+    pub warnings: Vec<String>,
+}
+
+impl Host {
+    /// Finds every plugin and checks each one; opens no library except those given by
+    /// path and the linked ones.
+    pub fn load(settings: &Settings) -> Host {
+        let mut warnings = Vec::new();
+        let mut roots: Vec<PathBuf> = Vec::new();
+        for d in &settings.plugin_dirs {
+            if !d.is_dir() {
+                warnings.push(format!("plugin directory `{}` does not exist", d.display()));
+            }
+            roots.push(d.clone());
+        }
+        roots.extend(settings.env_dirs.iter().cloned());
+        roots.extend(settings.config.config.plugin_dirs.iter().cloned());
+        roots.extend(settings.user_dir.iter().cloned());
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut slots: Vec<Slot> = Vec::new();
+        if settings.linked {
+            for found in plugins::shipped_linked() {
+                add_module(&mut entries, &mut slots, &found, Status::Linked);
+            }
+        } else {
+            roots.extend(settings.shipped_dir.iter().cloned());
+        }
+        for dir in roots.iter().flat_map(|r| plugin_dirs_in(r)) {
+            let (entry, package) = match Package::read(&dir) {
+                Ok(p) => (
+                    Entry {
+                        id: p.id().to_string(),
+                        version: p.manifest.version.clone(),
+                        dir: Some(dir.clone()),
+                        library: None,
+                        manifest: Some(p.manifest.clone()),
+                        status: Status::Available,
+                        protocol: String::new(),
+                        detail: String::new(),
+                    },
+                    Some(p),
+                ),
+                Err(why) => (refused_entry(&dir, why), None),
+            };
+            entries.push(entry);
+            slots.push(Slot {
+                package,
+                module: None,
+                opened: OnceLock::new(),
+            });
+        }
+        for found in plugins::libraries(&settings.libraries) {
+            let status = if found.module.is_ok() {
+                Status::Loaded
+            } else {
+                Status::Available
+            };
+            add_module(&mut entries, &mut slots, &found, status);
+        }
+        // The first of an id wins.
+        for i in 0..entries.len() {
+            if matches!(entries[i].status, Status::Shadowed(_)) {
+                continue;
+            }
+            let first = entries[..i]
+                .iter()
+                .position(|e| e.id == entries[i].id && !matches!(e.status, Status::Shadowed(_)));
+            if let Some(f) = first {
+                let by = entries[f]
+                    .dir
+                    .clone()
+                    .or_else(|| entries[f].library.clone())
+                    .unwrap_or_else(|| PathBuf::from("(linked into carc)"));
+                entries[i].status = Status::Shadowed(by);
+            }
+        }
+        let config = settings.config.config.clone();
+        check_each(&mut entries, &slots, &config, &settings.build_dirs);
+        Host {
+            entries: Mutex::new(entries),
+            slots,
+            config,
+            config_path: settings.config.path.clone(),
+            warnings,
+        }
+    }
+
+    /// Every plugin found, in the order found, with its status now.
+    pub fn plugins(&self) -> Vec<Entry> {
+        self.entries.lock().map(|e| e.clone()).unwrap_or_default()
+    }
+
+    /// The configuration in force.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The configuration file's path (`None`: no file applies).
+    pub fn config_path(&self) -> Option<&Path> {
+        self.config_path.as_deref()
+    }
+
+    /// The ids of the usable expansions (not refused, not shadowed), sorted.
+    pub fn ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self
+            .plugins()
+            .into_iter()
+            .filter(|e| usable(&e.status))
+            .map(|e| e.id)
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    /// The expansions enabled when none are named: the configuration's, else every
+    /// usable one.
+    pub fn default_expansions(&self) -> Vec<String> {
+        self.config.expansions.clone().unwrap_or_else(|| self.ids())
+    }
+
+    /// Opens every usable plugin (for listing); a library that does not load makes its
+    /// plugin refused.
+    pub fn open_all(&self) {
+        for i in 0..self.slots.len() {
+            let _ = self.open(i);
+        }
+    }
+
+    /// A catalog holding exactly these expansions (the base game aside), after checking
+    /// them as a set: each is usable, what each requires is enabled in a version it
+    /// accepts, none conflicts with another, and their declarations go together (kinds,
+    /// moves, precedence) — all before any library is opened. Then their libraries are
+    /// opened (once per process).
+    pub fn catalog_for(&self, expansions: &[String]) -> Result<Catalog, String> {
+        let mut ids: Vec<&str> = expansions
+            .iter()
+            .map(String::as_str)
+            .filter(|e| *e != "base")
+            .collect();
+        ids.sort();
+        ids.dedup();
+        let entries = self.plugins();
+        let mut chosen = Vec::new();
+        for id in &ids {
+            let Some(i) = entries
+                .iter()
+                .position(|e| e.id == *id && !matches!(e.status, Status::Shadowed(_)))
+            else {
+                let known = self.ids();
+                let refused: Vec<String> = entries
+                    .iter()
+                    .filter_map(|e| match &e.status {
+                        Status::Refused(why) => Some(format!(
+                            "`{}` was refused: {}",
+                            e.id,
+                            why.lines().next().unwrap_or("")
+                        )),
+                        _ => None,
+                    })
+                    .collect();
+                return Err(format!(
+                    "unknown expansion `{id}` (available: {}){}",
+                    if known.is_empty() {
+                        "none besides the base game".to_string()
+                    } else {
+                        known.join(", ")
+                    },
+                    if refused.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", refused.join("; "))
+                    }
+                ));
+            };
+            if let Status::Refused(why) = &entries[i].status {
+                return Err(format!("expansion `{id}` cannot be enabled: {why}"));
+            }
+            chosen.push(i);
+        }
+        let manifests: Vec<&Manifest> = chosen
+            .iter()
+            .filter_map(|&i| entries[i].manifest.as_ref())
+            .collect();
+        for m in &manifests {
+            for (req, range) in m.requires.iter().filter(|(r, _)| *r != "carc") {
+                let Some(other) = manifests.iter().find(|o| o.id == *req) else {
+                    return Err(format!(
+                        "expansion `{}` requires `{req}` {range}, which is not enabled (enable both: `--expansions {},{req}`)",
+                        m.id, m.id
+                    ));
+                };
+                if let Err(why) = version_matches(&other.version, range) {
+                    return Err(format!(
+                        "expansion `{}` requires `{req}` {range}: {why}",
+                        m.id
+                    ));
+                }
+            }
+            for c in &m.conflicts {
+                if manifests.iter().any(|o| o.id == *c) {
+                    return Err(format!(
+                        "expansions `{}` and `{c}` cannot be enabled together (`{}` declares the conflict)",
+                        m.id, m.id
+                    ));
+                }
+            }
+        }
+        let declared: Vec<Declared> = chosen
+            .iter()
+            .filter_map(|&i| self.slots[i].package.as_ref())
+            .map(|p| Declared {
+                manifest: p.manifest.clone(),
+                tiles: p.tiles.clone(),
+            })
+            .collect();
+        if declared.len() > 1 {
+            declared::check(&declared).map_err(|e| {
+                format!(
+                    "expansions {} cannot be enabled together: {e}",
+                    ids.iter()
+                        .map(|i| format!("`{i}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?;
+        }
+        let mut catalog = Catalog::new();
+        for &i in &chosen {
+            let factory = self.open(i)?;
+            catalog.add(factory)?;
+        }
+        Ok(catalog)
+    }
+
+    /// The rules for the base game plus these expansions with these options (see
+    /// [`Host::catalog_for`]).
+    pub fn rules(
+        &self,
+        expansions: &[String],
+        options: &BTreeMap<String, String>,
+    ) -> Result<Rules, String> {
+        self.catalog_for(expansions)?
+            .rules(expansions, options)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Opens plugin `i`'s library (once) and reads its module, or says why not; a
+    /// failure refuses the plugin.
+    fn open(&self, i: usize) -> Result<Factory, String> {
+        let entry = self.plugins().get(i).cloned();
+        let Some(entry) = entry.filter(|e| usable(&e.status)) else {
+            return Err("the plugin is not usable".into());
+        };
+        let slot = &self.slots[i];
+        let result = slot
+            .opened
+            .get_or_init(|| {
+                let module = match (slot.module, &entry.library) {
+                    (Some(m), _) => Ok(m),
+                    (None, Some(path)) => plugins::load_library(path),
+                    (None, None) => Err("its library was not found".to_string()),
+                };
+                module.and_then(|m| {
+                    let protocol = (m.protocol())().as_str().to_string();
+                    let factory = match &slot.package {
+                        Some(p) => {
+                            Plugin::factory_from(m, Some(&p.manifest_text), Some(p.tiles.clone()))
+                        }
+                        None => Plugin::factory(m),
+                    }?;
+                    if let Ok(mut entries) = self.entries.lock() {
+                        entries[i].protocol = protocol.split(';').next().unwrap_or("").to_string();
+                    }
+                    Ok(factory)
+                })
+            })
+            .clone();
+        if let Ok(mut entries) = self.entries.lock() {
+            let e = &mut entries[i];
+            match &result {
+                Ok(_) if e.status == Status::Available => e.status = Status::Loaded,
+                Ok(_) => {}
+                Err(why) => {
+                    e.detail = why.clone();
+                    e.status = Status::Refused(why.clone());
+                }
+            }
+        }
+        result.map_err(|why| format!("plugin `{}` did not load: {why}", entry.id))
+    }
+}
+
+/// Whether a plugin with this status can be enabled.
+fn usable(status: &Status) -> bool {
+    matches!(status, Status::Available | Status::Loaded | Status::Linked)
+}
+
+/// The plugin directories in a search directory, by name; the directory itself when it
+/// holds a manifest. A directory that cannot be read holds none.
+fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {
+    if root.join(MANIFEST_FILE).is_file() {
+        return vec![root.to_path_buf()];
+    }
+    let Ok(read) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir() && p.join(MANIFEST_FILE).exists())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// A plugin directory whose manifest or tiles could not be read.
+fn refused_entry(dir: &Path, why: String) -> Entry {
+    Entry {
+        id: dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| dir.display().to_string()),
+        version: String::new(),
+        dir: Some(dir.to_path_buf()),
+        library: None,
+        manifest: None,
+        status: Status::Refused(why.clone()),
+        protocol: String::new(),
+        detail: why,
+    }
+}
+
+/// A plugin known by its module (linked in) or by a library path.
+fn add_module(
+    entries: &mut Vec<Entry>,
+    slots: &mut Vec<Slot>,
+    found: &plugins::Found,
+    status: Status,
+) {
+    let library = match &found.origin {
+        plugins::Origin::Library(p) => Some(p.clone()),
+        plugins::Origin::Linked => None,
+    };
+    let described = found
+        .module
+        .clone()
+        .and_then(|m| Plugin::new(m).map(|p| (m, p)));
+    let (entry, module) = match described {
+        Ok((m, p)) => {
+            let manifest = carc_core::expansion::Expansion::manifest(&p);
+            (
+                Entry {
+                    id: manifest.id.clone(),
+                    version: manifest.version.clone(),
+                    dir: None,
+                    library,
+                    manifest: Some(manifest),
+                    status,
+                    protocol: p.protocol().to_string(),
+                    detail: String::new(),
+                },
+                Some(m),
+            )
+        }
+        Err(why) => (
+            Entry {
+                id: found.name.clone(),
+                version: String::new(),
+                dir: None,
+                library,
+                manifest: None,
+                status: Status::Refused(why.clone()),
+                protocol: String::new(),
+                detail: why,
+            },
+            None,
+        ),
+    };
+    entries.push(entry);
+    slots.push(Slot {
+        package: None,
+        module,
+        opened: OnceLock::new(),
+    });
+}
+
+/// Whether `version` is in `range`, or why not.
+fn version_matches(version: &str, range: &str) -> Result<(), String> {
+    let req = semver::VersionReq::parse(range)
+        .map_err(|e| format!("`{range}` is not a version range: {e}"))?;
+    let v = semver::Version::parse(version)
+        .map_err(|e| format!("`{version}` is not a version: {e}"))?;
+    if req.matches(&v) {
+        Ok(())
+    } else {
+        Err(format!("version {version} is found, outside {range}"))
+    }
+}
+
+/// The host's plugin protocol as a full version (`1.0` → `1.0.0`).
+fn host_protocol() -> String {
+    match HOST_PROTOCOL.split('.').count() {
+        1 => format!("{HOST_PROTOCOL}.0.0"),
+        2 => format!("{HOST_PROTOCOL}.0"),
+        _ => HOST_PROTOCOL.to_string(),
+    }
+}
+
+/// Checks every plugin read from a directory on its own: what it requires (the host's
+/// protocol, and other plugins found, in a version it accepts), its tile data, its
+/// declarations with the base game and what it requires, its library's presence, and
+/// trust. Refusals spread to the plugins that require a refused one.
+fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs: &[PathBuf]) {
+    for (i, slot) in slots.iter().enumerate() {
+        let Some(p) = &slot.package else { continue };
+        if entries[i].status != Status::Available {
+            continue;
+        }
+        let refusal = (|| -> Result<PathBuf, String> {
+            if let Some(range) = p.manifest.requires.get("carc") {
+                version_matches(&host_protocol(), range).map_err(|_| {
+                    format!(
+                        "it requires carc protocol {range}, and this host speaks {HOST_PROTOCOL}"
+                    )
+                })?;
+            }
+            let mut required: Vec<&Manifest> = Vec::new();
+            for (req, range) in p.manifest.requires.iter().filter(|(r, _)| *r != "carc") {
+                let other = entries
+                    .iter()
+                    .filter(|e| e.id == *req && !matches!(e.status, Status::Shadowed(_)))
+                    .find_map(|e| e.manifest.as_ref())
+                    .ok_or_else(|| {
+                        format!("it requires `{req}` {range}, which is not installed")
+                    })?;
+                version_matches(&other.version, range)
+                    .map_err(|why| format!("it requires `{req}` {range}: {why}"))?;
+                required.push(other);
+            }
+            p.check_tiles(&required)?;
+            let mut with: Vec<Declared> = required
+                .iter()
+                .map(|m| Declared {
+                    manifest: (*m).clone(),
+                    tiles: slots
+                        .iter()
+                        .filter_map(|s| s.package.as_ref())
+                        .find(|q| q.manifest.id == m.id)
+                        .map(|q| q.tiles.clone())
+                        .unwrap_or_default(),
+                })
+                .collect();
+            with.push(Declared {
+                manifest: p.manifest.clone(),
+                tiles: p.tiles.clone(),
+            });
+            declared::check(&with).map_err(|e| e.to_string())?;
+            let library = p.find_library(build_dirs).ok_or_else(|| {
+                format!(
+                    "its library `{}` is neither in `{}` nor where cargo builds it (run `cargo build --release`)",
+                    p.library_file(),
+                    p.dir.display()
+                )
+            })?;
+            if let Some(why) = crate::trust::writable_by_others(&p.dir) {
+                return Err(why);
+            }
+            crate::trust::check(config, p.id(), &library)?;
+            Ok(library)
+        })();
+        match refusal {
+            Ok(library) => entries[i].library = Some(library),
+            Err(why) => {
+                // Shown (and pinned again by `carc plugins trust`) even when refused.
+                entries[i].library = p.find_library(build_dirs);
+                entries[i].detail = why.clone();
+                entries[i].status = Status::Refused(why);
+            }
+        }
+    }
+    // A plugin requiring a refused one is refused too (until nothing changes).
+    loop {
+        let mut changed = false;
+        for i in 0..entries.len() {
+            if !usable(&entries[i].status) {
+                continue;
+            }
+            let Some(m) = entries[i].manifest.clone() else {
+                continue;
+            };
+            for req in m.requires.keys().filter(|r| *r != "carc") {
+                let ok = entries.iter().any(|e| e.id == *req && usable(&e.status));
+                if !ok {
+                    let why = format!("it requires `{req}`, which was refused");
+                    entries[i].detail = why.clone();
+                    entries[i].status = Status::Refused(why);
+                    changed = true;
+                    break;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Plugin directories: a plugin is a directory holding its `manifest.toml`, its tile data
+//! (the files the manifest lists) and its shared library (the crate the manifest names).
+//! Everything here reads files only: no library is opened.
+
+use std::path::{Path, PathBuf};
+
+use carc_core::expansion::TileSource;
+use carc_core::manifest::Manifest;
+use carc_core::tiles::validate::{Options, check_sources};
+use carc_core::tiles::vocab::Vocabulary;
+
+/// The manifest's file name in a plugin directory.
+pub const MANIFEST_FILE: &str = "manifest.toml";
+
+/// A plugin directory whose manifest and tile data were read.
+#[derive(Clone, Debug)]
+pub struct Package {
+    /// The directory.
+    pub dir: PathBuf,
+    /// The manifest's text.
+    pub manifest_text: String,
+    /// The manifest.
+    pub manifest: Manifest,
+    /// The tile data, named by path.
+    pub tiles: Vec<TileSource>,
+}
+
+/// The largest manifest or tile file read (a plugin directory is not trusted input).
+const MAX_FILE: u64 = 16 << 20;
+
+/// Reads a text file of a plugin, or says why not.
+fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read `{}`: {}", path.display(), io_reason(&e)))?;
+    if !meta.is_file() {
+        return Err(format!("`{}` is not a file", path.display()));
+    }
+    if meta.len() > MAX_FILE {
+        return Err(format!(
+            "`{}` is {} bytes, more than the {} a plugin file may have",
+            path.display(),
+            meta.len(),
+            MAX_FILE
+        ));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| format!("cannot read `{}`: {}", path.display(), io_reason(&e)))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "`{}` is not UTF-8 (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// An I/O error's reason in lower case, without the OS error number.
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    text.split(" (os error")
+        .next()
+        .unwrap_or(&text)
+        .to_lowercase()
+}
+
+impl Package {
+    /// Reads a plugin directory's manifest and tile files; the first problem, located.
+    pub fn read(dir: &Path) -> Result<Package, String> {
+        let path = dir.join(MANIFEST_FILE);
+        let text = read_text(&path)?;
+        let name = path.display().to_string();
+        let manifest = Manifest::from_toml(&text, &name).map_err(|d| d.to_string())?;
+        if manifest.library.is_none() {
+            return Err(format!(
+                "{name}: the manifest names no `library` (the plugin's crate name, like `library = \"carc_my_expansion\"`)"
+            ));
+        }
+        let mut tiles = Vec::new();
+        for file in &manifest.tiles {
+            let p = dir.join(file);
+            tiles.push(TileSource {
+                name: p.display().to_string(),
+                text: read_text(&p)?,
+            });
+        }
+        Ok(Package {
+            dir: dir.to_path_buf(),
+            manifest_text: text,
+            manifest,
+            tiles,
+        })
+    }
+
+    /// The expansion id.
+    pub fn id(&self) -> &str {
+        &self.manifest.id
+    }
+
+    /// Checks the tile data against the base game's vocabulary, the kinds and markers of
+    /// the expansions it requires (`others`) and its own; every problem, located.
+    pub fn check_tiles(&self, others: &[&Manifest]) -> Result<(), String> {
+        let mut vocab = Vocabulary::base();
+        for m in others
+            .iter()
+            .copied()
+            .chain(std::iter::once(&self.manifest))
+        {
+            for k in &m.kinds {
+                vocab.add_kind(k.clone())?;
+            }
+            for k in &m.markers {
+                vocab.add_marker(k.clone())?;
+            }
+        }
+        let report = check_sources(
+            self.tiles
+                .iter()
+                .map(|t| (t.name.as_str(), t.text.as_str())),
+            &vocab,
+            &Options::default(),
+        );
+        if report.is_ok() {
+            Ok(())
+        } else {
+            Err(report.render().trim_end().to_string())
+        }
+    }
+
+    /// The library's file name on this platform.
+    pub fn library_file(&self) -> String {
+        crate::plugins::library_file(self.manifest.library.as_deref().unwrap_or(""))
+    }
+
+    /// Where the library is: in the directory itself; else where `cargo build` puts it
+    /// for a crate in that directory (`target/release`, `target/debug`: the newer one);
+    /// else, for the plugins built with this host, where its own build put them
+    /// (`build_dirs`). `None` when it is nowhere.
+    pub fn find_library(&self, build_dirs: &[PathBuf]) -> Option<PathBuf> {
+        let file = self.library_file();
+        let here = self.dir.join(&file);
+        if here.is_file() {
+            return Some(here);
+        }
+        let built = ["release", "debug"]
+            .iter()
+            .map(|p| self.dir.join("target").join(p).join(&file))
+            .filter(|p| p.is_file())
+            .max_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        built.or_else(|| {
+            build_dirs
+                .iter()
+                .map(|d| d.join(&file))
+                .find(|p| p.is_file())
+        })
+    }
+}

@@ -1,0 +1,557 @@
+//! Plugin packages (issue 11): plugin directories found in order, shadowing, checks
+//! before any library is opened, every way a plugin can be wrong, the configuration file,
+//! trust pins, and enabling any subset of the plugins in one process.
+
+mod common;
+mod fixture_libs;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{root, scratch, stderr, stdout};
+
+/// Runs `carc` isolated from the user's own configuration and plugins: `home` is the
+/// home directory (config and data directories inside it).
+fn carc_in(home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(args)
+        .current_dir(root())
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("CARC_CONFIG")
+        .env_remove("CARC_PLUGIN_PATH")
+        .env_remove(fixture_libs::PROTOCOL_VARIABLE)
+        .output()
+        .expect("carc runs")
+}
+
+/// `carc plugins list --json` rows: (id, status, path).
+fn list(home: &Path, extra: &[&str]) -> Vec<(String, String, String)> {
+    let mut args = extra.to_vec();
+    args.extend(["plugins", "list", "--json"]);
+    let out = carc_in(home, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    rows.as_array()
+        .expect("an array")
+        .iter()
+        .map(|r| {
+            let s = |k: &str| r[k].as_str().unwrap_or("").to_string();
+            (s("id"), s("status"), s("path"))
+        })
+        .collect()
+}
+
+/// The status of the first row of an id.
+fn status_of(rows: &[(String, String, String)], id: &str) -> String {
+    rows.iter()
+        .find(|r| r.0 == id)
+        .map(|r| r.1.clone())
+        .unwrap_or_else(|| panic!("no row for `{id}` in {rows:?}"))
+}
+
+/// The shipped library of a plugin crate, as this build made it.
+fn shipped_library(crate_name: &str) -> PathBuf {
+    fixture_libs::library(crate_name)
+}
+
+fn library_file(crate_name: &str) -> String {
+    format!(
+        "{}{crate_name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    )
+}
+
+/// Writes a plugin directory: a manifest (`extra` appended to its header), one tile file
+/// when given, and `library` bytes under the crate name `lib`.
+fn plugin_dir(
+    root: &Path,
+    name: &str,
+    header: &str,
+    lib: &str,
+    library: &[u8],
+    tiles: Option<&str>,
+) -> PathBuf {
+    let dir = root.join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Top-level keys first: `header` may end in tables.
+    let mut manifest = format!("library = \"{lib}\"\n");
+    if let Some(t) = tiles {
+        manifest.push_str("tiles = [\"tiles.toml\"]\n");
+        std::fs::write(dir.join("tiles.toml"), t).unwrap();
+    }
+    manifest.push_str(header);
+    std::fs::write(dir.join("manifest.toml"), manifest).unwrap();
+    std::fs::write(dir.join(library_file(lib)), library).unwrap();
+    dir
+}
+
+/// A copy of The Princess and the Dragon as a plugin directory of its own: its manifest,
+/// its tile data and its library.
+fn copy_of_princess_dragon(root: &Path, name: &str) -> PathBuf {
+    let dir = root.join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest =
+        std::fs::read_to_string(common::root().join("plugins/princess-dragon/manifest.toml"))
+            .unwrap()
+            .replace(
+                "../../tiledefs/princess-dragon.toml",
+                "princess-dragon.toml",
+            );
+    std::fs::write(dir.join("manifest.toml"), manifest).unwrap();
+    std::fs::copy(
+        common::root().join("tiledefs/princess-dragon.toml"),
+        dir.join("princess-dragon.toml"),
+    )
+    .unwrap();
+    let lib = library_file("carc_princess_dragon");
+    std::fs::copy(shipped_library("carc_princess_dragon"), dir.join(&lib)).unwrap();
+    dir
+}
+
+#[test]
+fn a_plugin_directory_found_first_shadows_the_shipped_one_and_plays() {
+    let home = scratch("packages-shadow");
+    let mine = home.join("mine");
+    let copy = copy_of_princess_dragon(&mine, "pd-copy");
+    let flag = mine.to_string_lossy().into_owned();
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    let pd: Vec<_> = rows.iter().filter(|r| r.0 == "princess-dragon").collect();
+    assert_eq!(pd.len(), 2, "{rows:?}");
+    assert_eq!(pd[0].1, "loaded", "{rows:?}");
+    assert_eq!(PathBuf::from(&pd[0].2), copy);
+    assert!(pd[1].1.starts_with("shadowed by "), "{rows:?}");
+    assert_eq!(status_of(&rows, "russian-promos"), "loaded");
+    // Found through CARC_PLUGIN_PATH too, as a single plugin directory.
+    let out = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(["plugins", "list", "--json"])
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("CARC_PLUGIN_PATH", &copy)
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&out).contains(&*copy.to_string_lossy()),
+        "{}",
+        stdout(&out)
+    );
+    let out = carc_in(
+        &home,
+        &[
+            "--plugin-dir",
+            &flag,
+            "play",
+            "--seed",
+            "3",
+            "--expansions",
+            "princess-dragon",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
+    let home = scratch("packages-broken");
+    let dirs = home.join("plugins");
+    let real = std::fs::read(shipped_library("carc_princess_dragon")).unwrap();
+    let misbehaving = std::fs::read(shipped_library(fixture_libs::MISBEHAVING)).unwrap();
+    let header = |id: &str| format!("id = \"{id}\"\nname = \"{id}\"\nversion = \"1.0.0\"\n");
+    plugin_dir(
+        &dirs,
+        "text",
+        &header("text-lib"),
+        "carc_text",
+        b"not a library\n",
+        None,
+    );
+    plugin_dir(
+        &dirs,
+        "empty",
+        &header("empty-lib"),
+        "carc_empty",
+        b"",
+        None,
+    );
+    plugin_dir(
+        &dirs,
+        "truncated",
+        &header("truncated-lib"),
+        "carc_truncated",
+        &real[..4096],
+        None,
+    );
+    // A real shared library without the entry point of its name.
+    plugin_dir(
+        &dirs,
+        "no-entry",
+        &header("no-entry"),
+        "carc_no_entry",
+        &misbehaving,
+        None,
+    );
+    // The Princess and the Dragon's library under a manifest naming another expansion.
+    plugin_dir(
+        &dirs,
+        "wrong-id",
+        &header("wrong-id"),
+        "carc_princess_dragon",
+        &real,
+        None,
+    );
+    plugin_dir(
+        &dirs,
+        "bad-tiles",
+        &header("bad-tiles"),
+        "carc_bad_tiles",
+        b"",
+        Some(
+            "expansion = \"bad-tiles\"\n[[tile]]\nid = \"bad:b1\"\ncount = 1\nsides = [\"field\", \"field\", \"field\", \"field\"]\nfeatures = [{ kind = \"field\", ports = [\"Q7\"] }]\n",
+        ),
+    );
+    plugin_dir(
+        &dirs,
+        "needs-missing",
+        &(header("needs-missing") + "[requires]\nnowhere = \"^1\"\n"),
+        "carc_x",
+        b"",
+        None,
+    );
+    plugin_dir(
+        &dirs,
+        "needs-newer",
+        &(header("needs-newer") + "[requires]\nprincess-dragon = \"^2\"\n"),
+        "carc_x",
+        b"",
+        None,
+    );
+    plugin_dir(
+        &dirs,
+        "needs-carc-2",
+        &(header("needs-carc-2") + "[requires]\ncarc = \"^2.0\"\n"),
+        "carc_x",
+        b"",
+        None,
+    );
+    plugin_dir(
+        &dirs,
+        "needs-refused",
+        &(header("needs-refused") + "[requires]\nneeds-carc-2 = \"^1\"\n"),
+        "carc_x",
+        b"",
+        None,
+    );
+    std::fs::create_dir_all(dirs.join("bad-manifest")).unwrap();
+    std::fs::write(
+        dirs.join("bad-manifest/manifest.toml"),
+        "id = \"bad-manifest\"\nname = 3\n",
+    )
+    .unwrap();
+    let flag = dirs.to_string_lossy().into_owned();
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    let expect = [
+        ("text-lib", "not a shared library"),
+        ("empty-lib", "not a shared library"),
+        ("truncated-lib", "truncated"),
+        ("no-entry", "exports no carc plugin"),
+        ("wrong-id", "but its manifest says `wrong-id`"),
+        ("bad-tiles", "Q7"),
+        (
+            "needs-missing",
+            "requires `nowhere` ^1, which is not installed",
+        ),
+        ("needs-newer", "requires `princess-dragon` ^2"),
+        ("needs-carc-2", "requires carc protocol ^2.0"),
+        (
+            "needs-refused",
+            "requires `needs-carc-2`, which was refused",
+        ),
+        ("bad-manifest", "manifest.toml:2"),
+    ];
+    for (id, why) in expect {
+        let status = status_of(&rows, id);
+        assert!(
+            status.starts_with("refused: ") && status.contains(why),
+            "{id}: {status}"
+        );
+        assert!(!status.contains('\n'), "{id}: one line");
+    }
+    assert_eq!(status_of(&rows, "princess-dragon"), "loaded");
+    assert_eq!(status_of(&rows, "russian-promos"), "loaded");
+    // The others play; a refused one is an error naming why.
+    let out = carc_in(
+        &home,
+        &[
+            "--plugin-dir",
+            &flag,
+            "play",
+            "--seed",
+            "4",
+            "--expansions",
+            "princess-dragon,russian-promos",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = carc_in(
+        &home,
+        &[
+            "--plugin-dir",
+            &flag,
+            "play",
+            "--seed",
+            "4",
+            "--expansions",
+            "needs-carc-2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("requires carc protocol ^2.0"),
+        "{}",
+        stderr(&out)
+    );
+    // `carc validate PLUGIN_DIR` runs the same checks.
+    let bad = dirs.join("bad-tiles").to_string_lossy().into_owned();
+    let out = carc_in(&home, &["validate", &bad]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("tiles.toml:6:40") && err.contains("Q7"),
+        "{err}"
+    );
+    let out = carc_in(&home, &["validate", "plugins/russian-promos"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = carc_in(
+        &home,
+        &[
+            "--plugin-dir",
+            &flag,
+            "play",
+            "--seed",
+            "4",
+            "--expansions",
+            "wrong-id",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("wrong-id"), "{}", stderr(&out));
+}
+
+#[test]
+fn conflicts_and_precedence_cycles_are_found_before_any_library_is_opened() {
+    let home = scratch("packages-pairs");
+    let dirs = home.join("plugins");
+    // The libraries are not libraries at all: opening one would fail with another reason.
+    let header = |id: &str| format!("id = \"{id}\"\nname = \"{id}\"\nversion = \"1.0.0\"\n");
+    plugin_dir(
+        &dirs,
+        "a",
+        &(header("a") + "conflicts = [\"b\"]\n"),
+        "carc_a",
+        b"junk",
+        None,
+    );
+    plugin_dir(&dirs, "b", &header("b"), "carc_b", b"junk", None);
+    plugin_dir(
+        &dirs,
+        "c",
+        &(header("c") + "[[rule]]\nid = \"x\"\npoint = \"figure-capture\"\nbefore = [\"d:y\"]\n"),
+        "carc_c",
+        b"junk",
+        None,
+    );
+    plugin_dir(
+        &dirs,
+        "d",
+        &(header("d") + "[[rule]]\nid = \"y\"\npoint = \"figure-capture\"\nbefore = [\"c:x\"]\n"),
+        "carc_d",
+        b"junk",
+        None,
+    );
+    let flag = dirs.to_string_lossy().into_owned();
+    let play = |list: &str| {
+        carc_in(
+            &home,
+            &[
+                "--plugin-dir",
+                &flag,
+                "play",
+                "--seed",
+                "1",
+                "--expansions",
+                list,
+            ],
+        )
+    };
+    let out = play("a,b");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("`a` and `b` cannot be enabled together"),
+        "{}",
+        stderr(&out)
+    );
+    let out = play("c,d");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("c:x") && err.contains("d:y") && !err.contains("shared library"),
+        "{err}"
+    );
+    // Alone, each gets as far as its library (which is junk).
+    let out = play("a");
+    assert!(
+        stderr(&out).contains("not a shared library"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_pinned_library_that_changed_is_refused_naming_both_hashes() {
+    let home = scratch("packages-trust");
+    let mine = home.join("mine");
+    let copy = copy_of_princess_dragon(&mine, "pd");
+    let config = home.join("carc.toml");
+    let cfg = config.to_string_lossy().into_owned();
+    let flag = mine.to_string_lossy().into_owned();
+    let args = |rest: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = ["--config", &cfg, "--plugin-dir", &flag]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        v.extend(rest.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |rest: &[&str]| {
+        let a = args(rest);
+        carc_in(&home, &a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    std::fs::write(&config, "# my settings\n").unwrap();
+    let out = run(&["plugins", "trust", "princess-dragon"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&config).unwrap();
+    assert!(
+        text.contains("# my settings\n") && text.contains("princess-dragon = \"sha256:"),
+        "{text}"
+    );
+    let a = args(&[]);
+    let rows = list(&home, &a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(status_of(&rows, "princess-dragon"), "loaded");
+    // The library changes: refused, both hashes named.
+    let lib = copy.join(library_file("carc_princess_dragon"));
+    let mut bytes = std::fs::read(&lib).unwrap();
+    bytes.push(0);
+    std::fs::write(&lib, bytes).unwrap();
+    let rows = list(&home, &a.iter().map(String::as_str).collect::<Vec<_>>());
+    let status = status_of(&rows, "princess-dragon");
+    assert!(
+        status.contains("changed since it was trusted") && status.matches("sha256:").count() == 2,
+        "{status}"
+    );
+    // Pinned only: the unpinned shipped plugin is refused too.
+    std::fs::write(&config, "trust = \"pinned-only\"\n").unwrap();
+    let rows = list(&home, &a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        status_of(&rows, "russian-promos").contains("not pinned"),
+        "{rows:?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_plugin_directory_others_may_write_to_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = scratch("packages-writable");
+    let mine = home.join("mine");
+    let copy = copy_of_princess_dragon(&mine, "pd");
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let flag = mine.to_string_lossy().into_owned();
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    assert!(
+        status_of(&rows, "princess-dragon").contains("can be written by other users"),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn the_configuration_enables_expansions_and_its_errors_are_located() {
+    let home = scratch("packages-config");
+    let config = home.join("config/carc/carc.toml");
+    // `enable` makes the user's file when there is none.
+    let out = carc_in(&home, &["plugins", "enable", "russian-promos"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&config).unwrap();
+    assert!(text.contains("expansions = [\"russian-promos\"]"), "{text}");
+    let out = carc_in(&home, &["play", "--seed", "2"]);
+    assert!(
+        stdout(&out).contains("expansions: russian-promos"),
+        "{}",
+        stdout(&out)
+    );
+    let out = carc_in(&home, &["plugins", "disable", "russian-promos"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = carc_in(&home, &["play", "--seed", "2"]);
+    assert!(!stdout(&out).contains("expansions:"), "{}", stdout(&out));
+    // Enabling what is not installed changes nothing.
+    let out = carc_in(&home, &["plugins", "enable", "nowhere"]);
+    assert_eq!(out.status.code(), Some(2));
+    // An unknown key: located.
+    std::fs::write(&config, "expansions = []\nplugin-dir = [\"x\"]\n").unwrap();
+    let out = carc_in(&home, &["plugins", "list"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("carc.toml:2:1"), "{}", stderr(&out));
+}
+
+#[test]
+fn one_host_plays_any_subset_of_the_plugins_as_a_fresh_process_does() {
+    use carc_core::bots::Strategy;
+    use carc_host::host::{Host, Settings};
+    let home = scratch("packages-subsets");
+    // No configuration, no user directory: the shipped plugins alone.
+    let settings = Settings {
+        shipped_dir: carc_host::host::shipped_dir(),
+        build_dirs: vec![
+            fixture_libs::profile_dir().join("deps"),
+            fixture_libs::profile_dir(),
+        ],
+        ..Settings::default()
+    };
+    let host = Host::load(&settings);
+    let sets: [&[&str]; 5] = [
+        &["princess-dragon", "russian-promos"],
+        &[],
+        &["princess-dragon"],
+        &["russian-promos"],
+        &["princess-dragon", "russian-promos"],
+    ];
+    let names = vec!["Alice".to_string(), "Bob".to_string()];
+    for (i, set) in sets.iter().enumerate() {
+        let expansions: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        let seed = 11 + i as u64 % 4;
+        let options = Default::default();
+        let rules = host.rules(&expansions, &options).expect("rules");
+        let (mut game, mut bots) =
+            carc_host::game::new_game(rules, &names, &[Strategy::Random; 2], seed).unwrap();
+        let moves = carc_host::game::play_out(&mut game, &mut bots, |_, _| Ok(())).unwrap();
+        let record = carc_host::game::record_of(&game, expansions.clone(), seed, options, moves);
+        let mine = toml::to_string(&record).unwrap();
+        let path = home.join(format!("{i}.toml"));
+        let mut args = vec![
+            "play".to_string(),
+            "--seed".into(),
+            seed.to_string(),
+            "--record".into(),
+            path.to_string_lossy().into_owned(),
+        ];
+        if !set.is_empty() {
+            args.extend(["--expansions".to_string(), set.join(",")]);
+        }
+        let out = carc_in(&home, &args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let fresh = std::fs::read_to_string(&path).unwrap();
+        assert!(mine == fresh, "{set:?}: the records differ");
+    }
+}
