@@ -285,27 +285,20 @@ impl Source {
                 ));
             }
         }
-        if let Some(tiles) = tiles {
-            return Ok(Source {
-                call: module.call(),
-                module,
-                manifest,
-                tiles,
-                known_events: known_events(&protocol),
-                protocol,
-            });
-        }
-        let mut tiles = Vec::new();
-        for i in 0..1024u32 {
-            let (mut name, mut text) = (RStr::from_str(""), RStr::from_str(""));
-            if !(module.tile_file())(i, &mut name, &mut text) {
-                break;
+        let tiles = tiles.unwrap_or_else(|| {
+            let mut tiles = Vec::new();
+            for i in 0..1024u32 {
+                let (mut name, mut text) = (RStr::from_str(""), RStr::from_str(""));
+                if !(module.tile_file())(i, &mut name, &mut text) {
+                    break;
+                }
+                tiles.push(TileSource {
+                    name: name.as_str().to_string(),
+                    text: text.as_str().to_string(),
+                });
             }
-            tiles.push(TileSource {
-                name: name.as_str().to_string(),
-                text: text.as_str().to_string(),
-            });
-        }
+            tiles
+        });
         Ok(Source {
             call: module.call(),
             module,
