@@ -213,7 +213,13 @@ impl Host {
                     },
                     Some(p),
                 ),
-                Err(why) => (refused_entry(&dir, why), None),
+                Err(why) => {
+                    let id = dir.file_name().map_or_else(
+                        || dir.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    (refused(id, Some(dir.clone()), None, why), None)
+                }
             };
             entries.push(entry);
             slots.push(Slot {
@@ -223,12 +229,7 @@ impl Host {
             });
         }
         for found in plugins::libraries(&settings.libraries) {
-            let status = if found.module.is_ok() {
-                Status::Loaded
-            } else {
-                Status::Available
-            };
-            add_module(&mut entries, &mut slots, &found, status);
+            add_module(&mut entries, &mut slots, &found, Status::Loaded);
         }
         // The first of an id wins.
         for i in 0..entries.len() {
@@ -420,7 +421,7 @@ impl Host {
     /// Opens plugin `i`'s library (once) and reads its module, or says why not; a
     /// failure refuses the plugin.
     fn open(&self, i: usize) -> Result<Factory, String> {
-        let entry = self.plugins().get(i).cloned();
+        let entry = self.entries.lock().ok().and_then(|e| e.get(i).cloned());
         let Some(entry) = entry.filter(|e| usable(&e.status)) else {
             return Err("the plugin is not usable".into());
         };
@@ -485,16 +486,13 @@ fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {
     dirs
 }
 
-/// A plugin directory whose manifest or tiles could not be read.
-fn refused_entry(dir: &Path, why: String) -> Entry {
+/// A plugin that cannot be used, known by a name, its directory or library, and why.
+fn refused(id: String, dir: Option<PathBuf>, library: Option<PathBuf>, why: String) -> Entry {
     Entry {
-        id: dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| dir.display().to_string()),
+        id,
         version: String::new(),
-        dir: Some(dir.to_path_buf()),
-        library: None,
+        dir,
+        library,
         manifest: None,
         status: Status::Refused(why.clone()),
         protocol: String::new(),
@@ -502,7 +500,8 @@ fn refused_entry(dir: &Path, why: String) -> Entry {
     }
 }
 
-/// A plugin known by its module (linked in) or by a library path.
+/// A plugin known by its module (linked in) or by a library path: `status` when its
+/// module answered, refused otherwise.
 fn add_module(
     entries: &mut Vec<Entry>,
     slots: &mut Vec<Slot>,
@@ -534,19 +533,7 @@ fn add_module(
                 Some(m),
             )
         }
-        Err(why) => (
-            Entry {
-                id: found.name.clone(),
-                version: String::new(),
-                dir: None,
-                library,
-                manifest: None,
-                status: Status::Refused(why.clone()),
-                protocol: String::new(),
-                detail: why,
-            },
-            None,
-        ),
+        Err(why) => (refused(found.name.clone(), None, library, why), None),
     };
     entries.push(entry);
     slots.push(Slot {

@@ -26,6 +26,22 @@ fn carc_in(home: &Path, args: &[&str]) -> Output {
         .expect("carc runs")
 }
 
+/// `carc --plugin-dir DIR play --seed SEED --expansions LIST`.
+fn play_with(home: &Path, dir: &str, seed: &str, expansions: &str) -> Output {
+    carc_in(
+        home,
+        &[
+            "--plugin-dir",
+            dir,
+            "play",
+            "--seed",
+            seed,
+            "--expansions",
+            expansions,
+        ],
+    )
+}
+
 /// `carc plugins list --json` rows: (id, status, path).
 fn list(home: &Path, extra: &[&str]) -> Vec<(String, String, String)> {
     let mut args = extra.to_vec();
@@ -138,18 +154,7 @@ fn a_plugin_directory_found_first_shadows_the_shipped_one_and_plays() {
         "{}",
         stdout(&out)
     );
-    let out = carc_in(
-        &home,
-        &[
-            "--plugin-dir",
-            &flag,
-            "play",
-            "--seed",
-            "3",
-            "--expansions",
-            "princess-dragon",
-        ],
-    );
+    let out = play_with(&home, &flag, "3", "princess-dragon");
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
@@ -282,31 +287,9 @@ fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
     assert_eq!(status_of(&rows, "princess-dragon"), "loaded");
     assert_eq!(status_of(&rows, "russian-promos"), "loaded");
     // The others play; a refused one is an error naming why.
-    let out = carc_in(
-        &home,
-        &[
-            "--plugin-dir",
-            &flag,
-            "play",
-            "--seed",
-            "4",
-            "--expansions",
-            "princess-dragon,russian-promos",
-        ],
-    );
+    let out = play_with(&home, &flag, "4", "princess-dragon,russian-promos");
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = carc_in(
-        &home,
-        &[
-            "--plugin-dir",
-            &flag,
-            "play",
-            "--seed",
-            "4",
-            "--expansions",
-            "needs-carc-2",
-        ],
-    );
+    let out = play_with(&home, &flag, "4", "needs-carc-2");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("requires carc protocol ^2.0"),
@@ -324,18 +307,7 @@ fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
     );
     let out = carc_in(&home, &["validate", "plugins/russian-promos"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = carc_in(
-        &home,
-        &[
-            "--plugin-dir",
-            &flag,
-            "play",
-            "--seed",
-            "4",
-            "--expansions",
-            "wrong-id",
-        ],
-    );
+    let out = play_with(&home, &flag, "4", "wrong-id");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("wrong-id"), "{}", stderr(&out));
 }
@@ -372,20 +344,7 @@ fn conflicts_and_precedence_cycles_are_found_before_any_library_is_opened() {
         None,
     );
     let flag = dirs.to_string_lossy().into_owned();
-    let play = |list: &str| {
-        carc_in(
-            &home,
-            &[
-                "--plugin-dir",
-                &flag,
-                "play",
-                "--seed",
-                "1",
-                "--expansions",
-                list,
-            ],
-        )
-    };
+    let play = |list: &str| play_with(&home, &flag, "1", list);
     let out = play("a,b");
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -171,29 +171,11 @@ fn info(id: &str) -> Result<u8, String> {
     );
     println!(
         "figures: {}",
-        list(
-            m.figures
-                .iter()
-                .map(|f| if f.tags.is_empty() {
-                    f.name.clone()
-                } else {
-                    format!("{} [{}]", f.name, f.tags.join(", "))
-                })
-                .collect()
-        )
+        list(m.figures.iter().map(|f| tagged(&f.name, &f.tags)).collect())
     );
     println!(
         "feature kinds: {}",
-        list(
-            m.kinds
-                .iter()
-                .map(|k| if k.tags.is_empty() {
-                    k.name.clone()
-                } else {
-                    format!("{} [{}]", k.name, k.tags.join(", "))
-                })
-                .collect()
-        )
+        list(m.kinds.iter().map(|k| tagged(&k.name, &k.tags)).collect())
     );
     println!(
         "markers: {}",
@@ -243,6 +225,15 @@ fn info(id: &str) -> Result<u8, String> {
         println!("  (the plugin brings no tiles)");
     }
     Ok(0)
+}
+
+/// A name with its tags, `dragon [flesh-and-blood]`.
+fn tagged(name: &str, tags: &[String]) -> String {
+    if tags.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} [{}]", tags.join(", "))
+    }
 }
 
 fn unknown(id: &str, plugins: &[Entry]) -> String {
