@@ -300,6 +300,19 @@ impl Host {
         }
     }
 
+    /// Opens the usable plugin of this id (the one not shadowed), so that its status says
+    /// whether its library loads; a plugin not found or not usable is left as it is.
+    pub fn open_plugin(&self, id: &str) {
+        let index = self.entries.lock().ok().and_then(|entries| {
+            entries
+                .iter()
+                .position(|e| e.id == id && !matches!(e.status, Status::Shadowed(_)))
+        });
+        if let Some(i) = index {
+            let _ = self.open(i);
+        }
+    }
+
     /// A catalog holding exactly these expansions (the base game aside), after checking
     /// them as a set: each is usable, what each requires is enabled in a version it
     /// accepts, none conflicts with another, and their declarations go together (kinds,

@@ -514,3 +514,146 @@ fn one_host_plays_any_subset_of_the_plugins_as_a_fresh_process_does() {
         assert!(mine == fresh, "{set:?}: the records differ");
     }
 }
+
+/// A plugin directory holding a fixture crate's library and its manifest.
+fn fixture_dir(root: &Path, crate_dir: &str, crate_name: &str) -> PathBuf {
+    let dir = root.join(crate_dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest = std::fs::read_to_string(
+        common::root().join(format!("plugins/fixtures/{crate_dir}/manifest.toml")),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("manifest.toml"),
+        format!("library = \"{crate_name}\"\n{manifest}"),
+    )
+    .unwrap();
+    std::fs::copy(
+        shipped_library(crate_name),
+        dir.join(library_file(crate_name)),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_library_for_another_protocol_or_panicking_while_made_is_named_and_the_others_play() {
+    let home = scratch("packages-faulty-libraries");
+    let dirs = home.join("plugins");
+    fixture_dir(&dirs, "protocol", fixture_libs::PROTOCOL);
+    fixture_dir(&dirs, "misbehaving", fixture_libs::MISBEHAVING);
+    let flag = dirs.to_string_lossy().into_owned();
+    // The protocol fixture reports 2.0.0 (its default): another major version.
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    let status = status_of(&rows, "fixture-protocol");
+    assert!(
+        status.starts_with("refused: ") && status.contains("2.0.0") && status.contains("1.0.0"),
+        "{status}"
+    );
+    assert_eq!(status_of(&rows, "fixture-misbehaving"), "loaded");
+    let out = play_with(&home, &flag, "5", "fixture-protocol");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("another major version"),
+        "{}",
+        stderr(&out)
+    );
+    // Panicking while it is made, or while it declares its hooks: the game is refused,
+    // naming the expansion and where; the other plugins still play.
+    for (fault, hook) in [
+        ("panic-in-instantiate", "instantiate"),
+        ("panic-while-declaring", "hooks_in"),
+    ] {
+        let rule = format!("fixture-misbehaving.fault={fault}");
+        let out = carc_in(
+            &home,
+            &[
+                "--plugin-dir",
+                &flag,
+                "play",
+                "--seed",
+                "5",
+                "--expansions",
+                "fixture-misbehaving,princess-dragon",
+                "--rule",
+                &rule,
+            ],
+        );
+        assert_ne!(out.status.code(), Some(0), "{fault}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("`fixture-misbehaving`") && err.contains(&format!("panicked in `{hook}`")),
+            "{fault}: {err}"
+        );
+        assert!(!err.contains("RUST_BACKTRACE"), "{fault}: {err}");
+    }
+    let out = play_with(
+        &home,
+        &flag,
+        "5",
+        "fixture-misbehaving,princess-dragon,russian-promos",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn plugins_info_shows_the_manifest_and_loads_the_library() {
+    let home = scratch("packages-info");
+    let out = carc_in(&home, &["plugins", "info", "russian-promos"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = |prefix: &str| -> String {
+        text.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` line in\n{text}"))
+            .to_string()
+    };
+    assert_eq!(line("status: "), "status: loaded");
+    assert_eq!(
+        PathBuf::from(line("library: ").trim_start_matches("library: ")),
+        shipped_library("carc_russian_promos")
+    );
+    // Every option the manifest declares, with its values.
+    let manifest: toml::Table =
+        std::fs::read_to_string(root().join("plugins/russian-promos/manifest.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+    let options = line("options: ");
+    for o in manifest["option"].as_array().unwrap() {
+        let values: Vec<&str> = o["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let shown = format!(
+            "russian-promos.{} = {}",
+            o["name"].as_str().unwrap(),
+            values.join(" | ")
+        );
+        assert!(options.contains(&shown), "{shown} in {options}");
+    }
+    // RP-11: Vodyanoy is stronger than Solovei, so it comes first where both capture.
+    assert!(
+        line("  russian-promos:vodyanoy, ").contains("1 of 2 at `figure-capture`"),
+        "{text}"
+    );
+    assert!(
+        line("  russian-promos:solovei, ").contains("2 of 2 at `figure-capture`"),
+        "{text}"
+    );
+    // The tiles: the four Russian promos, one of each (spec/tiles.md).
+    assert!(
+        line("  ../../tiledefs/russian-promos.toml: ").ends_with(": 4 tile types, 4 tiles"),
+        "{text}"
+    );
+    // Not installed: an error naming what is.
+    let out = carc_in(&home, &["plugins", "info", "nowhere"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no plugin `nowhere` is installed"),
+        "{}",
+        stderr(&out)
+    );
+}

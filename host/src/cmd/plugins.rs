@@ -4,6 +4,8 @@
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
+use carc_core::tiles::validate::plural;
+
 use crate::host::{Entry, Status};
 
 /// `carc plugins` subcommands.
@@ -127,6 +129,7 @@ fn list(args: &ListArgs) -> Result<u8, String> {
 /// Prints a plugin's declarations; exit 2 for an unknown id.
 fn info(id: &str) -> Result<u8, String> {
     let host = crate::catalog::host()?;
+    host.open_plugin(id);
     let plugins = host.plugins();
     let Some(e) = plugins
         .iter()
@@ -219,12 +222,48 @@ fn info(id: &str) -> Result<u8, String> {
         };
         println!("  {}:{}, {position}: {}", m.id, r.id, r.doc);
     }
-    let tiles: usize = m.tiles.len();
-    println!("tile files: {}", list(m.tiles.clone()));
-    if tiles == 0 && e.dir.is_some() {
-        println!("  (the plugin brings no tiles)");
+    println!("tiles:");
+    match &e.dir {
+        None => println!("  (given by its library)"),
+        Some(_) if m.tiles.is_empty() => println!("  none"),
+        Some(dir) => {
+            for file in &m.tiles {
+                println!("  {file}: {}", tile_summary(&dir.join(file)));
+            }
+        }
     }
     Ok(0)
+}
+
+/// How many tile types and tiles a tile file holds, `30 tile types, 32 tiles`, or why
+/// that cannot be told.
+fn tile_summary(path: &std::path::Path) -> String {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return format!("cannot be read ({e})"),
+    };
+    let table: toml::Table = match text.parse() {
+        Ok(t) => t,
+        Err(_) => return "not valid TOML (see `carc validate`)".to_string(),
+    };
+    let tiles = table
+        .get("tile")
+        .and_then(|t| t.as_array())
+        .map_or(&[][..], |a| a.as_slice());
+    let copies: u64 = tiles
+        .iter()
+        .map(|t| {
+            t.get("count")
+                .and_then(|c| c.as_integer())
+                .unwrap_or(1)
+                .max(0) as u64
+        })
+        .sum();
+    format!(
+        "{}, {}",
+        plural(tiles.len() as u64, "tile type", "tile types"),
+        plural(copies, "tile", "tiles")
+    )
 }
 
 /// A name with its tags, `dragon [flesh-and-blood]`.

@@ -338,7 +338,8 @@ impl Report {
     }
 }
 
-fn plural(n: u64, one: &str, many: &str) -> String {
+/// `1 tile`, `2 tiles`: a count with the noun it takes.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
