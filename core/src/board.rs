@@ -83,6 +83,25 @@ pub struct Board {
     /// nothing), as `(kind, node)` in placement order.
     #[serde(default)]
     pub inner_nodes: Vec<(KindId, NodeId)>,
+    /// The markers some placed tile or feature carries, one bit per marker id (ids from
+    /// 63 on share bit 63). Derived; a deserialized board says every marker is there.
+    #[serde(skip, default = "every_bit")]
+    pub markers_present: u64,
+    /// The kinds of the inner features placed, one bit per kind id (ids from 63 on
+    /// share bit 63). Derived; a deserialized board says every kind is there.
+    #[serde(skip, default = "every_bit")]
+    pub inner_kinds_present: u64,
+}
+
+/// "Maybe there": the presence bits of a board whose history is not known.
+fn every_bit() -> u64 {
+    u64::MAX
+}
+
+/// The presence bit of a marker or kind id.
+#[inline]
+pub fn presence_bit(id: u8) -> u64 {
+    1 << id.min(63)
 }
 
 /// "No tile there" in [`Board::neighbour`]'s table.
@@ -235,13 +254,16 @@ impl Board {
                 .add(index, i as u8, f.kind, open, f.pennants as u16);
             for &m in &f.markers {
                 self.marked_nodes.push((m, first_node + i as NodeId));
+                self.markers_present |= presence_bit(m);
             }
             if f.ports == 0 {
                 self.inner_nodes.push((f.kind, first_node + i as NodeId));
+                self.inner_kinds_present |= presence_bit(f.kind);
             }
         }
         for &m in &tile.markers {
             self.marked_tiles.push((m, index));
+            self.markers_present |= presence_bit(m);
         }
         self.tiles.push(PlacedTile {
             tile: id,

@@ -28,3 +28,4 @@ pub mod span;
 pub mod tags;
 pub mod tiles;
 pub mod turnlog;
+pub mod wake;

@@ -94,6 +94,26 @@ pub struct RuleDecl {
     pub doc: String,
 }
 
+/// When some of an expansion's hooks can matter at all (speed only): while none of the
+/// conditions holds, the engine does not call them. A rule must act the same whether or
+/// not it is called while asleep; the engine may always call it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WakeDecl {
+    /// The hooks: `enter-phase`, `actions`, `restricts`, `on-event` (every event kind) or
+    /// `on-event:KIND` (one kind: `tile-placed`, `figure-deployed`, `figure-moved`,
+    /// `figure-returned`, `scored`, `feature-scored`, `tile-drawn`, …). Each hook may be
+    /// named in one `[[wake]]` entry at most.
+    pub hooks: Vec<String>,
+    /// Any of: `marker:NAME` (a placed tile or feature carries the marker), `kind:NAME` (a
+    /// feature of this inner kind, such as a monastery, is on the board), `record` (the
+    /// expansion's record is not empty).
+    pub when: Vec<String>,
+    /// Why the hooks can sleep otherwise, for `carc plugins info`.
+    #[serde(default)]
+    pub doc: String,
+}
+
 /// An order between two rules that a manifest declares without owning either (e.g. a
 /// third party settling how two other expansions' rules interact).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -160,6 +180,9 @@ pub struct Manifest {
     /// Expansions that cannot be enabled together with this one, by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<String>,
+    /// When its hooks can matter (speed only; see [`WakeDecl`]).
+    #[serde(default, rename = "wake", skip_serializing_if = "Vec::is_empty")]
+    pub wake: Vec<WakeDecl>,
 }
 
 fn default_version() -> String {

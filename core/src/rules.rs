@@ -12,6 +12,7 @@ use crate::figures::{
 };
 use crate::precedence::{self, Plan};
 use crate::tiles::{TileSet, TileTypeId, Vocabulary};
+use crate::wake::Wake;
 
 /// Why a set of expansions or options could not be put together.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +62,8 @@ pub struct Rules {
     pub hook_masks: Vec<HookMasks>,
     /// Per event kind: the expansions that want it, one bit per expansion.
     pub listeners: Vec<u64>,
+    /// When the expansions' hooks can matter (the manifests' `[[wake]]`).
+    pub wake: Wake,
     /// The index of the `place-tile` phase (asked about at every draw, BASE-4).
     pub place_phase: usize,
     /// The phases that run only when asked for in the turn (`PhaseDecl::on_request`),
@@ -236,7 +239,9 @@ impl Rules {
             per_player += decl.per_player as u32;
             fixed += neutral_count(decl);
         }
+        let wake = Wake::resolve(&manifests, &vocab).map_err(RulesError)?;
         let mut rules = Rules {
+            wake,
             hook_masks: Vec::new(),
             listeners: Vec::new(),
             tile_flags: Vec::new(),

@@ -28,6 +28,7 @@ use crate::rng::Rng;
 use crate::rules::{Rules, each_bit};
 use crate::shield::shielded;
 use crate::tiles::TileTypeId;
+use crate::wake::Hook;
 
 /// The most players a game may have (BASE-2: 1 is for tests).
 pub const MAX_PLAYERS: usize = 6;
@@ -374,6 +375,7 @@ impl Game {
             if self.state.turn.figure_step_done {
                 offering &= !masks.figure_step;
             }
+            offering &= !rules.wake.asleep(Hook::Actions, offering, &self.state);
             for i in each_bit(offering) {
                 let e = &rules.expansions[i];
                 let before = legal.len();
@@ -386,7 +388,8 @@ impl Game {
                 }
             }
             // Only expansions that restrict this phase are asked about the actions.
-            let restricting = masks.restricts & !self.disabled;
+            let mut restricting = masks.restricts & !self.disabled;
+            restricting &= !rules.wake.asleep(Hook::Restricts, restricting, &self.state);
             if !legal.is_empty() && restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
@@ -560,6 +563,15 @@ impl Game {
             if self.state.ended {
                 return;
             }
+            // Asked as it comes: an earlier expansion's commands may have woken it.
+            if self
+                .rules
+                .wake
+                .asleep(Hook::EnterPhase, 1 << i, &self.state)
+                != 0
+            {
+                continue;
+            }
             self.hook(i, "enter_phase", |e, ctx, out| e.enter_phase(ctx, out));
         }
     }
@@ -593,6 +605,10 @@ impl Game {
         if let (Some(tile), true) = (event.tile(), listeners != 0) {
             listeners &= self.rules.tile_watchers(tile);
         }
+        listeners &= !self
+            .rules
+            .wake
+            .asleep(Hook::OnEvent(event.kind()), listeners, &self.state);
         if listeners == 0 {
             return;
         }
@@ -704,11 +720,13 @@ impl Game {
         // The expansions restricting placements now (usually none). A panic
         // here counts as "no restriction"; the same hook panics again when the placement
         // phase collects its actions, and the expansion is disabled there.
-        let asked = each_bit(rules.hook_masks[phase].restricts & !self.disabled)
-            .filter(|&i| {
-                shielded(i, || rules.expansions[i].restricts(&self.ctx(i))).unwrap_or(false)
-            })
-            .fold(0u64, |m, i| m | 1 << i);
+        let restricting = rules.hook_masks[phase].restricts & !self.disabled;
+        let asked =
+            each_bit(restricting & !rules.wake.asleep(Hook::Restricts, restricting, &self.state))
+                .filter(|&i| {
+                    shielded(i, || rules.expansions[i].restricts(&self.ctx(i))).unwrap_or(false)
+                })
+                .fold(0u64, |m, i| m | 1 << i);
         if asked == 0 {
             self.state.turn.phase = saved_phase;
             return self.state.board.fits_somewhere(t);

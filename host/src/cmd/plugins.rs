@@ -222,6 +222,12 @@ fn info(id: &str) -> Result<u8, String> {
         };
         println!("  {}:{}, {position}: {}", m.id, r.id, r.doc);
     }
+    if !m.wake.is_empty() {
+        println!("asleep until (speed only):");
+        for w in &m.wake {
+            println!("  {}: {}", w.hooks.join(", "), w.when.join(" or "));
+        }
+    }
     println!("tiles:");
     match &e.dir {
         None => println!("  (given by its library)"),

@@ -16,7 +16,7 @@ pub enum Which {
 /// Arguments of `carc schema`.
 #[derive(Args, Debug)]
 pub struct SchemaArgs {
-    /// `tiles` or `record`.
+    /// `tiles`, `record` or `manifest`.
     which: Which,
 }
 

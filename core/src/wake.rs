@@ -1,0 +1,197 @@
+//! When an expansion's hooks can matter at all: the manifest's `[[wake]]` entries, resolved
+//! against the rules' vocabulary. While none of a hook's conditions holds, the engine does
+//! not call it. This is speed only: a rule acts the same whether or not it is called
+//! while asleep (the Russian promos' traps, for example, do nothing until a trap tile
+//! is on the board), so the engine may always call it.
+
+use crate::board::{Board, presence_bit};
+use crate::engine::EventKind;
+use crate::engine::GameState;
+use crate::manifest::Manifest;
+use crate::rules::each_bit;
+use crate::tiles::vocab::{KindShape, Vocabulary};
+
+/// A hook that can sleep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hook {
+    /// `enter-phase`: a phase begins.
+    EnterPhase,
+    /// `actions`: the moves it offers.
+    Actions,
+    /// `restricts`: whether it judges the offered moves.
+    Restricts,
+    /// `on-event` (every kind it asked for) or `on-event:KIND` (one kind).
+    OnEvent(EventKind),
+}
+
+/// The hooks by name, without the event kinds.
+const HOOKS: [(&str, Hook); 3] = [
+    ("enter-phase", Hook::EnterPhase),
+    ("actions", Hook::Actions),
+    ("restricts", Hook::Restricts),
+];
+
+/// The event kinds by name (`on-event:figure-moved`).
+const EVENTS: [(&str, EventKind); 13] = [
+    ("turn-started", EventKind::TurnStarted),
+    ("tile-drawn", EventKind::TileDrawn),
+    ("tile-discarded", EventKind::TileDiscarded),
+    ("tile-set-aside", EventKind::TileSetAside),
+    ("tile-returned", EventKind::TileReturned),
+    ("tiles-reshuffled", EventKind::TilesReshuffled),
+    ("tile-placed", EventKind::TilePlaced),
+    ("figure-deployed", EventKind::FigureDeployed),
+    ("figure-moved", EventKind::FigureMoved),
+    ("figure-returned", EventKind::FigureReturned),
+    ("scored", EventKind::Scored),
+    ("feature-scored", EventKind::FeatureScored),
+    ("game-ended", EventKind::GameEnded),
+];
+
+/// Slots: the three phase hooks, then one per event kind number.
+const SLOTS: usize = 3 + 64;
+
+impl Hook {
+    #[inline]
+    fn slot(self) -> usize {
+        match self {
+            Hook::EnterPhase => 0,
+            Hook::Actions => 1,
+            Hook::Restricts => 2,
+            Hook::OnEvent(kind) => 3 + (kind as usize & 63),
+        }
+    }
+
+    /// The slots a written hook name stands for.
+    fn slots(name: &str) -> Option<Vec<usize>> {
+        if let Some(&(_, h)) = HOOKS.iter().find(|(n, _)| *n == name) {
+            return Some(vec![h.slot()]);
+        }
+        if name == "on-event" {
+            return Some(
+                EVENTS
+                    .iter()
+                    .map(|&(_, k)| Hook::OnEvent(k).slot())
+                    .collect(),
+            );
+        }
+        let kind = name.strip_prefix("on-event:")?;
+        let &(_, k) = EVENTS.iter().find(|(n, _)| *n == kind)?;
+        Some(vec![Hook::OnEvent(k).slot()])
+    }
+}
+
+/// What wakes a hook: any one of these.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Condition {
+    /// A placed tile or feature carries one of these markers (presence bits).
+    markers: u64,
+    /// A feature of one of these inner kinds is on the board (presence bits).
+    kinds: u64,
+    /// The expansion's record is not empty.
+    record: bool,
+}
+
+impl Condition {
+    #[inline]
+    fn holds(&self, board: &Board, record: &[i64]) -> bool {
+        self.markers & board.markers_present != 0
+            || self.kinds & board.inner_kinds_present != 0
+            || (self.record && !record.is_empty())
+    }
+}
+
+/// The enabled expansions' wake conditions.
+#[derive(Clone, Debug, Default)]
+pub struct Wake {
+    /// Per hook slot ([`Hook::slot`]), the expansions that declared when it can matter
+    /// (one bit each).
+    sleepy: Vec<u64>,
+    /// Per expansion, per hook slot: its condition.
+    conditions: Vec<Vec<Option<Condition>>>,
+}
+
+impl Wake {
+    /// Resolves the manifests' `[[wake]]` entries (same order as the expansions); an
+    /// unknown hook, marker or kind, a kind that is not inner, or a hook named twice is
+    /// an error naming the expansion.
+    pub fn resolve(manifests: &[Manifest], vocab: &Vocabulary) -> Result<Wake, String> {
+        let mut wake = Wake {
+            sleepy: vec![0; SLOTS],
+            conditions: vec![vec![None; SLOTS]; manifests.len()],
+        };
+        for (i, m) in manifests.iter().enumerate() {
+            for decl in &m.wake {
+                let fail = |why: String| format!("expansion `{}`: [[wake]]: {why}", m.id);
+                let mut condition = Condition::default();
+                if decl.when.is_empty() {
+                    return Err(fail("`when` names no condition".into()));
+                }
+                for c in &decl.when {
+                    if c == "record" {
+                        condition.record = true;
+                    } else if let Some(name) = c.strip_prefix("marker:") {
+                        condition.markers |= presence_bit(vocab.marker(name).map_err(fail)?);
+                    } else if let Some(name) = c.strip_prefix("kind:") {
+                        let k = vocab.kind(name).map_err(fail)?;
+                        if !matches!(
+                            vocab.kinds.get(k as usize).map(|k| k.shape),
+                            Some(KindShape::Surrounded)
+                        ) {
+                            return Err(fail(format!(
+                                "`{c}`: only an inner kind (one whose features touch no \
+                                 edge, such as a monastery) can wake a hook"
+                            )));
+                        }
+                        condition.kinds |= presence_bit(k);
+                    } else {
+                        return Err(fail(format!(
+                            "unknown condition `{c}` (expected `marker:NAME`, `kind:NAME` \
+                             or `record`)"
+                        )));
+                    }
+                }
+                for h in &decl.hooks {
+                    let Some(slots) = Hook::slots(h) else {
+                        return Err(fail(format!(
+                            "unknown hook `{h}` (expected one of {}, `on-event` or \
+                             `on-event:KIND` with KIND one of {})",
+                            HOOKS.map(|(n, _)| format!("`{n}`")).join(", "),
+                            EVENTS.map(|(n, _)| format!("`{n}`")).join(", ")
+                        )));
+                    };
+                    for slot in slots {
+                        let taken = &mut wake.conditions[i][slot];
+                        if taken.is_some() {
+                            return Err(fail(format!("the hook `{h}` is named twice")));
+                        }
+                        *taken = Some(condition.clone());
+                        wake.sleepy[slot] |= 1 << i;
+                    }
+                }
+            }
+        }
+        Ok(wake)
+    }
+
+    /// Of the expansions in `mask`, those whose `hook` is asleep in this state.
+    #[inline]
+    pub fn asleep(&self, hook: Hook, mask: u64, state: &GameState) -> u64 {
+        let sleepy = mask & self.sleepy[hook.slot()];
+        if sleepy == 0 {
+            return 0;
+        }
+        self.asleep_among(hook, sleepy, state)
+    }
+
+    fn asleep_among(&self, hook: Hook, sleepy: u64, state: &GameState) -> u64 {
+        each_bit(sleepy)
+            .filter(|&i| {
+                let record = state.ext.get(i).map_or(&[][..], Vec::as_slice);
+                self.conditions[i][hook.slot()]
+                    .as_ref()
+                    .is_some_and(|c| !c.holds(&state.board, record))
+            })
+            .fold(0, |m, i| m | 1 << i)
+    }
+}

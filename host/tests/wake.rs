@@ -1,0 +1,204 @@
+//! Wake conditions (the manifest's `[[wake]]`, issue 10's speed): a hook that sleeps until
+//! its conditions hold is not called before, games are the same as when every hook is
+//! always called, and a wrong declaration is an error naming the expansion.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use carc_core::base::BaseGame;
+use carc_core::bots::{BotGame, Strategy, bot_game, play_out};
+use carc_core::engine::{Command, Event, EventKind};
+use carc_core::expansion::{Ctx, EventKinds, Expansion, Manifest};
+use carc_core::geometry::Pos;
+use carc_core::manifest::WakeDecl;
+use carc_core::rules::Rules;
+use common::plugins::{princess_dragon, russian_promos, russian_promos_with_manifest};
+
+/// The Russian promos' manifest as shipped.
+const SHIPPED: &str = carc_russian_promos::names::MANIFEST_TOML;
+
+/// The shipped manifest with its `[[wake]]` entries left out: every hook always called.
+fn without_wake() -> String {
+    let cut = SHIPPED
+        .find("[[wake]]")
+        .expect("the shipped manifest declares wake conditions");
+    let text = SHIPPED[..cut].to_string();
+    assert!(!text.contains("[[wake]]"));
+    text
+}
+
+/// Plays seeded bot games and returns each final state as JSON.
+fn finals(expansions: impl Fn() -> Vec<Box<dyn Expansion>>, seeds: u64) -> Vec<String> {
+    let rules = Arc::new(Rules::new(expansions(), &BTreeMap::new()).expect("rules"));
+    (0..seeds)
+        .map(|seed| {
+            let players = 2 + (seed % 3) as usize;
+            let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+            let BotGame {
+                mut game, mut bots, ..
+            } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
+            play_out(&mut game, &mut bots);
+            assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
+            serde_json::to_string(&game.state).expect("JSON")
+        })
+        .collect()
+}
+
+#[test]
+fn sleeping_hooks_change_no_game() {
+    let awake = without_wake();
+    for with_pd in [false, true] {
+        let set = |manifest: Option<&str>| {
+            let manifest = manifest.map(str::to_string);
+            move || {
+                let mut v: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
+                if with_pd {
+                    v.push(princess_dragon());
+                }
+                v.push(match &manifest {
+                    Some(m) => russian_promos_with_manifest(m),
+                    None => russian_promos(),
+                });
+                v
+            }
+        };
+        let shipped = finals(set(None), 200);
+        let always = finals(set(Some(&awake)), 200);
+        for (seed, (a, b)) in shipped.iter().zip(&always).enumerate() {
+            assert!(
+                a == b,
+                "seed {seed} (with The Princess and the Dragon: {with_pd}) ends otherwise \
+                 when the promos' hooks are always called"
+            );
+        }
+    }
+}
+
+/// A test expansion that wants every tile placement but sleeps until a tile or feature
+/// carrying Vodyanoy's marker is on the board; it notes the tiles it is told about.
+struct Sleeper {
+    seen: Arc<Mutex<Vec<Pos>>>,
+    wake: Vec<WakeDecl>,
+}
+
+impl Expansion for Sleeper {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "zz-sleeper".into(),
+            name: "test sleeper".into(),
+            version: "0.1.0".into(),
+            wake: self.wake.clone(),
+            ..Manifest::default()
+        }
+    }
+
+    fn events(&self) -> EventKinds {
+        EventKinds::of(&[EventKind::TilePlaced])
+    }
+
+    fn on_event(&self, _ctx: &Ctx, event: &Event, _out: &mut Vec<Command>) {
+        if let Event::TilePlaced { pos, .. } = event {
+            self.seen.lock().expect("not poisoned").push(*pos);
+        }
+    }
+}
+
+fn wake(hooks: &[&str], when: &[&str]) -> WakeDecl {
+    WakeDecl {
+        hooks: hooks.iter().map(|s| s.to_string()).collect(),
+        when: when.iter().map(|s| s.to_string()).collect(),
+        doc: String::new(),
+    }
+}
+
+#[test]
+fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rules = Arc::new(
+        Rules::new(
+            vec![
+                Box::new(BaseGame),
+                russian_promos(),
+                Box::new(Sleeper {
+                    seen: seen.clone(),
+                    wake: vec![wake(&["on-event"], &["marker:vodyanoy"])],
+                }),
+            ],
+            &BTreeMap::new(),
+        )
+        .expect("rules"),
+    );
+    let vodyanoy = rules.vocab.marker("vodyanoy").expect("registered");
+    let mut woken = 0;
+    for seed in 0..40 {
+        seen.lock().unwrap().clear();
+        let names = vec!["A".to_string(), "B".to_string()];
+        let BotGame {
+            mut game, mut bots, ..
+        } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
+        play_out(&mut game, &mut bots);
+        let board = &game.state.board;
+        // The index of the placed tile that carries the marker, if it was placed.
+        let at = board
+            .tiles
+            .iter()
+            .position(|t| rules.tiles.tile(t.tile).has_marker(vodyanoy));
+        let expected: Vec<Pos> = match at {
+            Some(first) => board.tiles[first..].iter().map(|t| t.pos).collect(),
+            None => Vec::new(),
+        };
+        woken += usize::from(at.is_some());
+        assert_eq!(*seen.lock().unwrap(), expected, "seed {seed}");
+    }
+    assert!(woken > 10, "Vodyanoy was placed in {woken} of 40 games");
+}
+
+#[test]
+fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
+    let cases = [
+        (wake(&["on-turn"], &["record"]), "unknown hook `on-turn`"),
+        (wake(&["actions"], &["marker:moon"]), "moon"),
+        (wake(&["actions"], &["kind:road"]), "only an inner kind"),
+        (
+            wake(&["actions"], &["sometimes"]),
+            "unknown condition `sometimes`",
+        ),
+        (wake(&["actions"], &[]), "`when` names no condition"),
+    ];
+    for (decl, why) in cases {
+        let err = Rules::new(
+            vec![
+                Box::new(BaseGame),
+                Box::new(Sleeper {
+                    seen: Arc::default(),
+                    wake: vec![decl.clone()],
+                }),
+            ],
+            &BTreeMap::new(),
+        )
+        .err()
+        .unwrap_or_else(|| panic!("{decl:?} was accepted"))
+        .to_string();
+        assert!(err.contains("`zz-sleeper`") && err.contains(why), "{err}");
+    }
+    let twice = vec![
+        wake(&["actions"], &["record"]),
+        wake(&["actions", "restricts"], &["kind:monastery"]),
+    ];
+    let err = Rules::new(
+        vec![
+            Box::new(BaseGame),
+            Box::new(Sleeper {
+                seen: Arc::default(),
+                wake: twice,
+            }),
+        ],
+        &BTreeMap::new(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_else(|| panic!("a hook named twice was accepted"));
+    assert!(err.contains("the hook `actions` is named twice"), "{err}");
+}
