@@ -82,7 +82,7 @@ impl Hook {
 }
 
 /// What wakes a hook: any one of these.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Condition {
     /// A placed tile or feature carries one of these markers (presence bits).
     markers: u64,
@@ -102,11 +102,13 @@ impl Condition {
 }
 
 /// The enabled expansions' wake conditions.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Wake {
     /// Per hook slot ([`Hook::slot`]), the expansions that declared when it can matter
     /// (one bit each).
-    sleepy: Vec<u64>,
+    sleepy: [u64; SLOTS],
+    /// The expansions with any hook that can sleep.
+    any: u64,
     /// Per expansion, per hook slot: its condition.
     conditions: Vec<Vec<Option<Condition>>>,
 }
@@ -117,7 +119,8 @@ impl Wake {
     /// an error naming the expansion.
     pub fn resolve(manifests: &[Manifest], vocab: &Vocabulary) -> Result<Wake, String> {
         let mut wake = Wake {
-            sleepy: vec![0; SLOTS],
+            sleepy: [0; SLOTS],
+            any: 0,
             conditions: vec![vec![None; SLOTS]; manifests.len()],
         };
         for (i, m) in manifests.iter().enumerate() {
@@ -165,8 +168,9 @@ impl Wake {
                         if taken.is_some() {
                             return Err(fail(format!("the hook `{h}` is named twice")));
                         }
-                        *taken = Some(condition.clone());
+                        *taken = Some(condition);
                         wake.sleepy[slot] |= 1 << i;
+                        wake.any |= 1 << i;
                     }
                 }
             }
@@ -177,6 +181,9 @@ impl Wake {
     /// Of the expansions in `mask`, those whose `hook` is asleep in this state.
     #[inline]
     pub fn asleep(&self, hook: Hook, mask: u64, state: &GameState) -> u64 {
+        if mask & self.any == 0 {
+            return 0;
+        }
         let sleepy = mask & self.sleepy[hook.slot()];
         if sleepy == 0 {
             return 0;
@@ -185,13 +192,16 @@ impl Wake {
     }
 
     fn asleep_among(&self, hook: Hook, sleepy: u64, state: &GameState) -> u64 {
-        each_bit(sleepy)
-            .filter(|&i| {
-                let record = state.ext.get(i).map_or(&[][..], Vec::as_slice);
-                self.conditions[i][hook.slot()]
-                    .as_ref()
-                    .is_some_and(|c| !c.holds(&state.board, record))
-            })
-            .fold(0, |m, i| m | 1 << i)
+        let slot = hook.slot();
+        let mut asleep = 0;
+        for i in each_bit(sleepy) {
+            let record = state.ext.get(i).map_or(&[][..], Vec::as_slice);
+            if let Some(Some(c)) = self.conditions.get(i).and_then(|c| c.get(slot))
+                && !c.holds(&state.board, record)
+            {
+                asleep |= 1 << i;
+            }
+        }
+        asleep
     }
 }
