@@ -159,6 +159,10 @@ fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
 fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
     let cases = [
         (wake(&["on-turn"], &["record"]), "unknown hook `on-turn`"),
+        (
+            wake(&["on-event:tile-flipped"], &["record"]),
+            "unknown hook `on-event:tile-flipped`",
+        ),
         (wake(&["actions"], &["marker:moon"]), "moon"),
         (wake(&["actions"], &["kind:road"]), "only an inner kind"),
         (
@@ -187,6 +191,10 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
         wake(&["actions"], &["record"]),
         wake(&["actions", "restricts"], &["kind:monastery"]),
     ];
+    let event_twice = vec![
+        wake(&["on-event"], &["record"]),
+        wake(&["on-event:scored"], &["kind:monastery"]),
+    ];
     let err = Rules::new(
         vec![
             Box::new(BaseGame),
@@ -201,4 +209,21 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
     .map(|e| e.to_string())
     .unwrap_or_else(|| panic!("a hook named twice was accepted"));
     assert!(err.contains("the hook `actions` is named twice"), "{err}");
+    let err = Rules::new(
+        vec![
+            Box::new(BaseGame),
+            Box::new(Sleeper {
+                seen: Arc::default(),
+                wake: event_twice,
+            }),
+        ],
+        &BTreeMap::new(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_else(|| panic!("an event kind named twice was accepted"));
+    assert!(
+        err.contains("the hook `on-event:scored` is named twice"),
+        "{err}"
+    );
 }
