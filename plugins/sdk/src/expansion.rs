@@ -160,6 +160,44 @@ impl Drop for Offers<'_> {
 /// what it must remember lives in the game, in its own record
 /// ([`View::record`], changed with [`Command::SetRecord`] and friends).
 /// Hooks must be deterministic: same game in, same answer out.
+///
+/// # Example
+///
+/// An expansion that gives a player a point for every tenth tile they place:
+///
+/// ```
+/// use carc_sdk::{Command, Event, EventKind, EventKinds, Expansion, Out, Reason, View};
+///
+/// pub struct Milestones;
+///
+/// impl Expansion for Milestones {
+///     // Usually `include_str!("../manifest.toml")`.
+///     const MANIFEST: &'static str = "id = \"milestones\"\nname = \"Milestones\"\nversion = \"0.1.0\"\n";
+///
+///     fn new(_view: &View) -> Result<Self, String> {
+///         Ok(Milestones)
+///     }
+///
+///     fn events(&self) -> EventKinds {
+///         EventKinds::of(&[EventKind::TilePlaced])
+///     }
+///
+///     fn on_event(&self, view: &View, event: &Event, out: &mut Out) {
+///         if let Event::TilePlaced { player: Some(player), .. } = *event {
+///             if view.tile_count() % 10 == 0 {
+///                 out.push(Command::Score { player, points: 1, reason: Reason::Text("a milestone") });
+///             }
+///         }
+///     }
+/// }
+///
+/// carc_sdk::export_expansion!(Milestones);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a carc expansion",
+    label = "this type does not implement `carc_sdk::Expansion`",
+    note = "implement it: `impl carc_sdk::Expansion for {Self} {{ const MANIFEST: &'static str = include_str!(\"../manifest.toml\"); fn new(view: &carc_sdk::View) -> Result<Self, String> {{ ... }} }}` (docs/writing-an-expansion.md)"
+)]
 pub trait Expansion: Sized + Send + Sync + 'static {
     /// The manifest (`manifest.toml`'s text): what the expansion declares.
     const MANIFEST: &'static str;

@@ -11,7 +11,7 @@
 //! Nothing of the engine's layout is visible here: figures, placed tiles and segments
 //! are opaque handles ([`FigureId`], [`TileId`], [`SegmentId`]) that only queries
 //! interpret, so the engine may change how it stores a game without breaking a plugin.
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod abi;
 mod action;

@@ -190,9 +190,24 @@ fn dispatch<E: Expansion>(
 /// and defines `carc_plugin_module()`, the same module for linking the crate into a
 /// binary (`rlib`).
 ///
-/// ```ignore
+/// ```
+/// use carc_sdk::{Expansion, View};
+///
+/// pub struct MyExpansion;
+///
+/// impl Expansion for MyExpansion {
+///     const MANIFEST: &'static str = "id = \"mine\"\nname = \"Mine\"\nversion = \"0.1.0\"\n";
+///
+///     fn new(_view: &View) -> Result<Self, String> {
+///         Ok(MyExpansion)
+///     }
+/// }
+///
 /// carc_sdk::export_expansion!(MyExpansion);
 /// ```
+///
+/// The type must implement [`Expansion`](crate::Expansion); the crate's `Cargo.toml`
+/// says `crate-type = ["cdylib", "rlib"]` under `[lib]`.
 #[macro_export]
 macro_rules! export_expansion {
     ($expansion:ty) => {
