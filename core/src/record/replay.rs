@@ -182,6 +182,29 @@ pub struct ReplayOutcome {
     pub rejected: Option<usize>,
 }
 
+impl ReplayOutcome {
+    /// The line `carc replay` prints for it: `FILE: ok, N moves replayed` (and which move
+    /// was rejected as expected).
+    pub fn ok_line(&self, file: &str) -> String {
+        let mut line = format!("{file}: ok, {} moves replayed", self.applied);
+        if let Some(i) = self.rejected {
+            line.push_str(&format!(", move {i} rejected as expected"));
+        }
+        line
+    }
+}
+
+/// What `carc replay` reports for a failed replay: `FILE: replay failed`, then each
+/// problem on a line of its own, indented.
+pub fn failure_report(file: &str, problems: &[String]) -> String {
+    let mut text = format!("{file}: replay failed");
+    for p in problems {
+        text.push_str("\n  ");
+        text.push_str(p);
+    }
+    text
+}
+
 /// Plays a record with the engine and checks its `[expect]`.
 pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, ReplayError> {
     let mut game = setup_game(loaded, catalog).map_err(ReplayError::Invalid)?;

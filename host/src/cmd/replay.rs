@@ -58,11 +58,7 @@ pub fn run(args: ReplayArgs) -> u8 {
                     serde_json::to_string_pretty(&state_summary(&outcome.game)).unwrap_or_default()
                 );
             } else {
-                let mut line = format!("{}: ok, {} moves replayed", loaded.file, outcome.applied);
-                if let Some(i) = outcome.rejected {
-                    line.push_str(&format!(", move {i} rejected as expected"));
-                }
-                println!("{line}");
+                println!("{}", outcome.ok_line(&loaded.file));
             }
             0
         }
@@ -77,10 +73,7 @@ pub fn run(args: ReplayArgs) -> u8 {
                     serde_json::to_string_pretty(&state_summary(&game)).unwrap_or_default()
                 );
             }
-            eprintln!("{}: replay failed", loaded.file);
-            for p in problems {
-                eprintln!("  {p}");
-            }
+            eprintln!("{}", record::failure_report(&loaded.file, &problems));
             1
         }
     }
