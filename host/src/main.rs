@@ -55,6 +55,9 @@ enum Command {
     /// The expansion plugins: where each was found and whether it loaded.
     #[command(subcommand)]
     Plugins(cmd::plugins::PluginsCommand),
+    /// Make a new expansion (a standalone crate that builds into a plugin).
+    #[command(subcommand)]
+    New(cmd::new::NewCommand),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::Rules(a) => cmd::rules::run(a),
         Command::Plan(a) => cmd::plan::run(a),
         Command::Plugins(c) => cmd::plugins::run(c),
+        Command::New(c) => cmd::new::run(c),
     };
     ExitCode::from(code)
 }

@@ -1,5 +1,6 @@
 //! One module per `carc` subcommand.
 
+pub mod new;
 pub mod plan;
 pub mod play;
 pub mod plugins;

@@ -1,0 +1,205 @@
+//! `carc new expansion` (issue 12) as a plugin author meets it: the crate it makes builds
+//! outside the workspace against the SDK alone, `carc` loads the directory as it is and
+//! plays with it beside the shipped expansions, and the crate's own `cargo test` replays
+//! its scenario records through `carc-testing`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{root, scratch, stderr, stdout};
+
+/// `carc` with arguments, in `dir`, away from the user's configuration and plugins.
+fn carc_in(dir: &Path, home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(args)
+        .current_dir(dir)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("CARC_CONFIG")
+        .env_remove("CARC_PLUGIN_PATH")
+        .output()
+        .expect("carc runs")
+}
+
+/// `cargo` with arguments in the new crate: offline (every crate it needs is already in
+/// cargo's cache, as the workspace's build put it there), its own `target/`, no debug
+/// information (a third less time to build).
+fn cargo_in(dir: &Path, args: &[&str]) -> Output {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+    Command::new(cargo)
+        .args(args)
+        .arg("--offline")
+        .current_dir(dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .env("CARGO_PROFILE_DEV_DEBUG", "0")
+        .output()
+        .expect("cargo runs")
+}
+
+/// Where the made crate is built: a directory under this build's `target/` that keeps
+/// its own `target/` between test runs (the sources are written anew each time), so that
+/// only the first run compiles every dependency.
+fn build_dir() -> PathBuf {
+    let target = Path::new(env!("CARGO_BIN_EXE_carc"))
+        .parent()
+        .and_then(Path::parent)
+        .expect("carc is in target/<profile>/")
+        .to_path_buf();
+    target.join("scaffold").join("wishing-well")
+}
+
+/// Copies the files of `from` over `to` (directories made as needed).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_new_expansion_builds_outside_the_workspace_loads_plays_and_tests_itself() {
+    let home = scratch("scaffold");
+    let made = home.join("wishing-well");
+    let out = carc_in(
+        &home,
+        &home,
+        &[
+            "new",
+            "expansion",
+            "wishing-well",
+            "--path",
+            made.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    for file in [
+        "Cargo.toml",
+        "manifest.toml",
+        "tiles.toml",
+        "src/lib.rs",
+        "tests/scenarios.rs",
+        "tests/scenarios/well.toml",
+        "README.md",
+        "schema/tiles.schema.json",
+    ] {
+        assert!(made.join(file).is_file(), "{file} was not made");
+        assert!(stdout(&out).contains(file), "{}", stdout(&out));
+    }
+    // The SDK is its only dependency; the tile file names its schema.
+    let manifest = std::fs::read_to_string(made.join("Cargo.toml")).unwrap();
+    let dependencies = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|s| s.split("\n[").next())
+        .expect("a [dependencies] table");
+    let named: Vec<&str> = dependencies
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
+        .collect();
+    assert_eq!(named.len(), 1, "{dependencies}");
+    assert!(named[0].starts_with("carc-sdk "), "{dependencies}");
+    assert!(
+        std::fs::read_to_string(made.join("tiles.toml"))
+            .unwrap()
+            .starts_with("#:schema schema/tiles.schema.json")
+    );
+    // Never over what is there.
+    let again = carc_in(
+        &home,
+        &home,
+        &[
+            "new",
+            "expansion",
+            "wishing-well",
+            "--path",
+            made.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("already exists"),
+        "{}",
+        stderr(&again)
+    );
+
+    let dir = build_dir();
+    copy_tree(&made, &dir);
+    let out = cargo_in(&dir, &["build"]);
+    assert!(out.status.success(), "cargo build:\n{}", stderr(&out));
+    let flag = dir.to_str().unwrap();
+    let out = carc_in(&root(), &home, &["validate", flag]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = carc_in(
+        &root(),
+        &home,
+        &["--plugin-dir", flag, "plugins", "list", "--json"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "wishing-well")
+        .unwrap_or_else(|| panic!("not listed: {rows}"));
+    assert_eq!(row["status"], "loaded", "{row}");
+    assert_eq!(row["path"], flag, "{row}");
+    // It plays, alone and beside the shipped expansions; its rule scores.
+    for set in [
+        "wishing-well",
+        "wishing-well,princess-dragon,russian-promos",
+    ] {
+        let out = carc_in(
+            &root(),
+            &home,
+            &[
+                "--plugin-dir",
+                flag,
+                "play",
+                "--seed",
+                "2",
+                "--expansions",
+                set,
+            ],
+        );
+        assert!(out.status.success(), "{set}: {}", stderr(&out));
+        assert!(stdout(&out).contains("scores 2 for a well"), "{set}");
+    }
+    // Its own tests replay its scenario records.
+    let out = cargo_in(&dir, &["test"]);
+    assert!(
+        out.status.success(),
+        "cargo test:\n{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).contains("test scenario_records_replay ... ok"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn a_bad_name_or_a_taken_one_is_refused_and_nothing_is_written() {
+    let home = scratch("scaffold-names");
+    for (name, why) in [
+        ("Wishing Well", "cannot name an expansion"),
+        ("princess-dragon", "is taken"),
+        ("carc-sdk", "is taken"),
+    ] {
+        let out = carc_in(&home, &home, &["new", "expansion", name]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(stderr(&out).contains(why), "{name}: {}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_dir(&home).unwrap().count(), 0);
+}
