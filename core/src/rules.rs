@@ -150,6 +150,23 @@ impl Rules {
                 "the base game must declare the follower first".into(),
             ));
         }
+        // Records write the deployment of a player's figure other than the follower as a
+        // move named after its kind (`builder = [x, y, PORT]`): that name is a move too.
+        let mut moves: Vec<&str> = ["place", "at", "rotation", "follower", "pass"].to_vec();
+        moves.extend(verbs.iter().map(|v| v.name.as_str()));
+        for k in figure_kinds.iter().skip(1) {
+            if k.class == crate::figures::FigureClass::Neutral {
+                continue;
+            }
+            if moves.contains(&k.name.as_str()) {
+                return Err(RulesError(format!(
+                    "expansion `{}` declares the figure `{}`, whose deployments records write \
+                     as the move `{}`, which is already taken",
+                    k.namespace, k.name, k.name
+                )));
+            }
+            moves.push(&k.name);
+        }
         let mut tiles = TileSet::default();
         for e in &expansions {
             for src in e.tile_sources() {

@@ -218,6 +218,15 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
         other => Ok(m.other.get(other).cloned().unwrap_or_default()),
     }
     .map_err(|e| MoveError::Malformed(e.to_string()))?;
+    // A deployment of a figure other than a follower names the figure's kind
+    // (`builder = [x, y, PORT]`).
+    if let Some(figure) = deployable_kind(rules, name) {
+        let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
+            MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
+        })?;
+        let node = resolve_feature(rules, state, &f).map_err(illegal)?;
+        return Ok(Action::Deploy { figure, node });
+    }
     let Some((verb, decl)) = rules.verb(name) else {
         // The moves the record format names are legal only with their expansion.
         if ["fairy", "princess", "dragon", "release"].contains(&name) {
@@ -273,6 +282,17 @@ pub fn feature_ref(rules: &Rules, state: &GameState, node: NodeId) -> FeatureRef
     FeatureRef(placed.pos.x, placed.pos.y, name)
 }
 
+/// The figure kind a record deploys under this move name: a kind of a player's figure
+/// other than the follower (a neutral figure is never deployed from a supply).
+fn deployable_kind(rules: &Rules, name: &str) -> Option<crate::figures::FigureKindId> {
+    rules
+        .figure_kinds
+        .iter()
+        .position(|k| k.name == name && k.class != crate::figures::FigureClass::Neutral)
+        .filter(|&i| i != crate::figures::FOLLOWER as usize)
+        .and_then(|i| i.try_into().ok())
+}
+
 /// Writes an action as a record move.
 pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move {
     let mut m = Move::default();
@@ -286,7 +306,16 @@ pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move
             m.at = Some([pos.x, pos.y]);
             m.rotation = Some(rotation.degrees() as i64);
         }
-        Action::Deploy { node, .. } => m.follower = Some(feature_ref(rules, state, node)),
+        Action::Deploy { figure, node } => {
+            let at = feature_ref(rules, state, node);
+            match rules.figure_kinds.get(figure as usize) {
+                Some(k) if figure != crate::figures::FOLLOWER => {
+                    let value = serde_json::to_value(at).unwrap_or_default();
+                    m.other.insert(k.name.clone(), value);
+                }
+                _ => m.follower = Some(at),
+            }
+        }
         Action::Pass => m.pass = Some(true),
         Action::Verb { verb, arg } => {
             let name = rules.verbs[verb as usize].name.clone();

@@ -1,0 +1,81 @@
+//! Records and figures other than the follower (spec/game-record.md, "Moves of other
+//! expansions"): a deployment of a player's figure of another kind is written under its
+//! kind's name (`builder = [x, y, PORT]`) and read back as the same deployment; a figure
+//! whose name is already a move is refused when the rules are put together.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use carc_core::base::BaseGame;
+use carc_core::bots::{BotGame, Strategy, bot_game};
+use carc_core::declared::Declared;
+use carc_core::engine::Action;
+use carc_core::figures::FOLLOWER;
+use carc_core::fixtures::Builders;
+use carc_core::manifest::Manifest;
+use carc_core::record::{action_to_move, move_to_action};
+use carc_core::rules::Rules;
+
+#[test]
+fn a_builder_deployment_is_written_under_its_kind_and_read_back() {
+    let rules = Arc::new(
+        Rules::new(
+            vec![Box::new(BaseGame), Box::new(Builders)],
+            &BTreeMap::new(),
+        )
+        .expect("rules"),
+    );
+    let names = vec!["Ann".to_string(), "Ben".to_string()];
+    let mut builders = 0;
+    for seed in 0..30 {
+        let BotGame {
+            mut game, mut bots, ..
+        } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
+        while !game.is_over() {
+            let action = bots[game.decider() as usize]
+                .choose(&mut game)
+                .expect("a move");
+            let written = action_to_move(&game.rules, &game.state, &action);
+            if let Action::Deploy { figure, .. } = action {
+                if figure == FOLLOWER {
+                    assert!(written.follower.is_some(), "{written:?}");
+                } else {
+                    builders += 1;
+                    assert!(written.follower.is_none(), "{written:?}");
+                    assert!(written.other.contains_key("builder"), "{written:?}");
+                }
+            }
+            let read = move_to_action(&game, &written).expect("reads back");
+            assert_eq!(read, action, "seed {seed}: {written:?}");
+            game.apply(&action).expect("legal");
+        }
+    }
+    assert!(builders > 10, "{builders} builder deployments in 30 games");
+}
+
+#[test]
+fn a_figure_named_like_a_move_is_refused() {
+    let manifest = Manifest::from_toml(
+        "id = \"clash\"\nname = \"Clash\"\nversion = \"1.0.0\"\n[[verb]]\nname = \"builder\"\narg = \"none\"\n",
+        "manifest.toml",
+    )
+    .expect("manifest");
+    let err = Rules::new(
+        vec![
+            Box::new(BaseGame),
+            Box::new(Builders),
+            Box::new(Declared {
+                manifest,
+                tiles: Vec::new(),
+            }),
+        ],
+        &BTreeMap::new(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_else(|| panic!("the clash was accepted"));
+    assert!(
+        err.contains("the figure `builder`") && err.contains("already taken"),
+        "{err}"
+    );
+}
