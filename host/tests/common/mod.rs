@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod plugins;
+pub mod scaffold;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

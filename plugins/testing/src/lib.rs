@@ -18,6 +18,11 @@
 //! ```
 #![deny(missing_docs)]
 
+/// The plugin author's guide (`docs/writing-an-expansion.md`), included here so that
+/// `cargo test` compiles every Rust block in it.
+#[doc = include_str!("../../../docs/writing-an-expansion.md")]
+pub mod guide {}
+
 use std::path::Path;
 
 use carc_core::catalog::Catalog;
