@@ -442,6 +442,13 @@ impl Host {
         let result = slot
             .opened
             .get_or_init(|| {
+                if let Some(p) = slot
+                    .package
+                    .as_ref()
+                    .filter(|p| p.manifest.library.is_none())
+                {
+                    return Ok(tile_pack(p));
+                }
                 let module = match (slot.module, &entry.library) {
                     (Some(m), _) => Ok(m),
                     (None, Some(path)) => plugins::load_library(path),
@@ -475,6 +482,15 @@ impl Host {
         }
         result.map_err(|why| format!("plugin `{}` did not load: {why}", entry.id))
     }
+}
+
+/// A tile pack's expansion: its declarations and tile data, no code.
+fn tile_pack(p: &Package) -> Factory {
+    let pack = Declared {
+        manifest: p.manifest.clone(),
+        tiles: p.tiles.clone(),
+    };
+    std::sync::Arc::new(move || Box::new(pack.clone()))
 }
 
 /// Whether a plugin with this status can be enabled.
@@ -588,7 +604,7 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
         if entries[i].status != Status::Available {
             continue;
         }
-        let refusal = (|| -> Result<PathBuf, String> {
+        let refusal = (|| -> Result<Option<PathBuf>, String> {
             if let Some(range) = p.manifest.requires.get("carc") {
                 version_matches(&host_protocol(), range).map_err(|_| {
                     format!(
@@ -627,6 +643,10 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
                 tiles: p.tiles.clone(),
             });
             declared::check(&with).map_err(|e| e.to_string())?;
+            if p.manifest.library.is_none() {
+                // A tile pack: no code, nothing to open or to trust.
+                return Ok(None);
+            }
             let library = p.find_library(build_dirs).ok_or_else(|| {
                 format!(
                     "its library `{}` is neither in `{}` nor where cargo builds it (run `cargo build --release`)",
@@ -638,10 +658,10 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
                 return Err(why);
             }
             crate::trust::check(config, p.id(), &library)?;
-            Ok(library)
+            Ok(Some(library))
         })();
         match refusal {
-            Ok(library) => entries[i].library = Some(library),
+            Ok(library) => entries[i].library = library,
             Err(why) => {
                 // Shown (and pinned again by `carc plugins trust`) even when refused.
                 entries[i].library = p.find_library(build_dirs);

@@ -71,9 +71,28 @@ impl Package {
         let name = path.display().to_string();
         let manifest = Manifest::from_toml(&text, &name).map_err(|d| d.to_string())?;
         if manifest.library.is_none() {
-            return Err(format!(
-                "{name}: the manifest names no `library` (the plugin's crate name, like `library = \"carc_my_expansion\"`)"
-            ));
+            // A tile pack: tile data and declarations, no code.
+            let needs_code = [
+                ("phase", manifest.phases.is_empty()),
+                ("verb", manifest.verbs.is_empty()),
+                ("figure", manifest.figures.is_empty()),
+                ("option", manifest.options.is_empty()),
+                ("rule", manifest.rules.is_empty()),
+                ("wake", manifest.wake.is_empty()),
+            ];
+            if let Some((table, _)) = needs_code.iter().find(|(_, empty)| !empty) {
+                return Err(format!(
+                    "{name}: the manifest names no `library`, so it is a tile pack, which \
+                     runs no code; but it declares `[[{table}]]`, which needs code (name \
+                     the plugin's crate as `library = \"carc_my_expansion\"`)"
+                ));
+            }
+            if manifest.tiles.is_empty() {
+                return Err(format!(
+                    "{name}: the manifest names neither a `library` nor `tiles`: a plugin \
+                     brings code, tiles or both"
+                ));
+            }
         }
         let mut tiles = Vec::new();
         for file in &manifest.tiles {

@@ -657,3 +657,47 @@ fn plugins_info_shows_the_manifest_and_loads_the_library() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_tile_pack_without_code_loads_plays_and_replays_its_scenarios() {
+    let home = scratch("packages-tile-pack");
+    let pack = root().join("examples/tile-pack");
+    let flag = pack.to_string_lossy().into_owned();
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    assert_eq!(status_of(&rows, "crossings"), "loaded", "{rows:?}");
+    let out = carc_in(&home, &["validate", &flag]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = play_with(
+        &home,
+        &flag,
+        "6",
+        "crossings,princess-dragon,russian-promos",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("crossings:"), "its tiles are drawn");
+    let mut replayed = 0;
+    for entry in std::fs::read_dir(pack.join("tests/scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.to_string_lossy().into_owned();
+        let out = carc_in(&home, &["--plugin-dir", &flag, "replay", &file]);
+        assert!(out.status.success(), "{file}: {}", stderr(&out));
+        replayed += 1;
+    }
+    assert!(replayed >= 2, "{replayed} scenarios");
+    // A pack declaring what needs code is refused, saying so.
+    let dirs = home.join("plugins");
+    let dir = dirs.join("phased");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(pack.join("tiles.toml"), dir.join("tiles.toml")).unwrap();
+    std::fs::write(
+        dir.join("manifest.toml"),
+        "id = \"crossings\"\nname = \"Phased\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n[[phase]]\nname = \"nap\"\nafter = \"score\"\n",
+    )
+    .unwrap();
+    let rows = list(&home, &["--plugin-dir", &dirs.to_string_lossy()]);
+    let status = status_of(&rows, "phased");
+    assert!(
+        status.contains("tile pack") && status.contains("`[[phase]]`"),
+        "{status}"
+    );
+}
