@@ -68,6 +68,32 @@ mod tests {
     }
 
     #[test]
+    fn two_expansions_placing_phases_at_the_same_place_must_order_them() {
+        let nap = |id: &str, phase: &str, place: &str| {
+            declared(&format!(
+                "id = \"{id}\"\nname = \"{id}\"\n[[phase]]\nname = \"{phase}\"\n{place}\n"
+            ))
+        };
+        let a = nap("a", "nap", "after = \"score\"");
+        let b = nap("b", "snack", "after = \"score\"");
+        let e = check(&[a.clone(), b]).expect_err("an ambiguity");
+        assert!(
+            e.0.contains("`nap` (expansion `a`)")
+                && e.0.contains("`snack` (expansion `b`)")
+                && e.0.contains("after `score`"),
+            "{e}"
+        );
+        // Placed after the other's phase: ordered, whatever the ids.
+        let ordered = nap("b", "snack", "after = \"nap\"");
+        assert!(check(&[a, ordered]).is_ok());
+        // Two phases of one expansion at one place follow its manifest.
+        let both = declared(
+            "id = \"c\"\nname = \"c\"\n[[phase]]\nname = \"x\"\nafter = \"score\"\n[[phase]]\nname = \"y\"\nafter = \"score\"\n",
+        );
+        assert!(check(&[both]).is_ok());
+    }
+
+    #[test]
     fn tile_data_with_an_unknown_kind_is_refused() {
         let mut a = declared("id = \"a\"\nname = \"A\"\n");
         a.tiles.push(TileSource {

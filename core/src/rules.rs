@@ -66,6 +66,8 @@ pub struct Rules {
     pub wake: Wake,
     /// The index of the `place-tile` phase (asked about at every draw, BASE-4).
     pub place_phase: usize,
+    /// The index of the `draw` phase, where another tile in the same turn begins.
+    pub draw_phase: usize,
     /// The phases that run only when asked for in the turn (`PhaseDecl::on_request`),
     /// one bit per phase index.
     pub on_request: u64,
@@ -249,6 +251,7 @@ impl Rules {
                 .any(|t| t == crate::engine::RETURNS_WITH_LAST_FOLLOWER)
         });
         let place_phase = phases.iter().position(|p| p == "place-tile").unwrap_or(0);
+        let draw_phase = phases.iter().position(|p| p == "draw").unwrap_or(0);
         let mut kind_start = Vec::new();
         let (mut fixed, mut per_player) = (0, 0);
         for decl in &figure_kinds {
@@ -264,6 +267,7 @@ impl Rules {
             tile_flags: Vec::new(),
             kind_start,
             place_phase,
+            draw_phase,
             on_request,
             plan,
             has_dependents,
@@ -476,6 +480,11 @@ fn order_phases(
 ) -> Result<(Vec<String>, u64), RulesError> {
     let mut phases: Vec<String> = Vec::new();
     let mut requested_only: Vec<&str> = Vec::new();
+    // Where each added phase was placed: (`after` / `before`, the phase named, which
+    // expansion, the phase). Two expansions placing phases at the same place with
+    // nothing between them would be ordered by their ids: an ambiguity. (The base game
+    // comes first by design: its phases are the turn everything else is placed in.)
+    let mut placed: Vec<(&str, &str, &str, &str)> = Vec::new();
     for (m, opts) in manifests.iter().zip(options) {
         for p in &m.phases {
             if let Some(w) = &p.when
@@ -489,6 +498,23 @@ fn order_phases(
                     m.id, p.name
                 )));
             }
+            let place = match (&p.after, &p.before) {
+                (Some(a), _) => ("after", a.as_str()),
+                (None, Some(b)) => ("before", b.as_str()),
+                (None, None) => ("at the end of", "the turn"),
+            };
+            if let Some(&(_, _, other, other_phase)) = placed
+                .iter()
+                .find(|x| (x.0, x.1) == place && x.2 != m.id && x.2 != "base")
+            {
+                return Err(RulesError(format!(
+                    "the phases `{other_phase}` (expansion `{other}`) and `{}` (expansion \
+                     `{}`) are both placed {} `{}`, and nothing orders them: one of the \
+                     expansions must place its phase after (or before) the other's",
+                    p.name, m.id, place.0, place.1
+                )));
+            }
+            placed.push((place.0, place.1, &m.id, &p.name));
             let at = match (&p.after, &p.before) {
                 (Some(a), _) => phases.iter().position(|x| x == a).map(|i| i + 1),
                 (None, Some(b)) => phases.iter().position(|x| x == b),

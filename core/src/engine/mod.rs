@@ -132,6 +132,7 @@ impl Game {
                 figure_step_done: false,
                 over: false,
                 requested: 0,
+                another_tile: false,
             },
             rng: Rng::stream(setup.seed, 1),
             full_supply: setup.full_supply,
@@ -500,7 +501,20 @@ impl Game {
                 self.end_game();
                 continue;
             }
-            let Some(next) = self.next_phase(self.state.turn.phase as usize + 1) else {
+            let next = self.next_phase(self.state.turn.phase as usize + 1);
+            if next.is_none() && self.state.turn.another_tile {
+                // Another tile in the same turn: its phases from `draw` on run again.
+                let turn = &mut self.state.turn;
+                turn.another_tile = false;
+                turn.requested = 0;
+                turn.drawn = None;
+                turn.placed = None;
+                turn.figure_step_done = false;
+                turn.phase = self.rules.draw_phase as u8;
+                self.enter_phase();
+                continue;
+            }
+            let Some(next) = next else {
                 // The turn is over. The next one begins when someone asks for its first
                 // decision, so the state after a move is the state at the end of its turn
                 // (a record's `[expect]` sees no next-turn effects such as the fairy's point).
@@ -984,6 +998,7 @@ impl Game {
                 }
             }
             Command::EndGame => self.end_game(),
+            Command::AnotherTile => self.state.turn.another_tile = true,
             #[cfg(feature = "protocol-next")]
             Command::Note { .. } => {}
         }

@@ -42,6 +42,10 @@ pub struct Turn {
     /// per phase index.
     #[serde(default)]
     pub requested: u64,
+    /// Whether the player plays another tile once this one's phases are over
+    /// (`Command::AnotherTile`).
+    #[serde(default)]
+    pub another_tile: bool,
 }
 
 /// Everything about a game in progress.

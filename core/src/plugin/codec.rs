@@ -167,6 +167,7 @@ pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
             phase: u8::try_from(raw.a).map_err(|_| format!("asked for phase {}", raw.a))?,
         },
         abi::command::END_GAME => Command::EndGame,
+        abi::command::ANOTHER_TILE => Command::AnotherTile,
         #[cfg(feature = "protocol-next")]
         super::next::NOTE => Command::Note { text: text(raw)? },
         k => return Err(format!("gave a command of unknown kind {k}")),
@@ -243,4 +244,22 @@ pub(crate) fn encode_event(e: &Event, placed: Option<u32>) -> RawEvent {
         }
     }
     raw
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_without_values_cross_the_boundary_as_themselves() {
+        let pairs = [
+            (carc_sdk::Command::EndGame, Command::EndGame),
+            (carc_sdk::Command::AnotherTile, Command::AnotherTile),
+            (carc_sdk::Command::FigureStepDone, Command::FigureStepDone),
+        ];
+        for (sdk, engine) in pairs {
+            let decoded = sdk.with_raw(decode_command).expect("decodes");
+            assert_eq!(decoded, engine, "{sdk:?}");
+        }
+    }
 }

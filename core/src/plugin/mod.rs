@@ -31,7 +31,7 @@ pub(crate) use queries::Asking;
 #[cfg(not(feature = "protocol-next"))]
 pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
 
-/// The protocol version this host speaks (1.1: built with the test-only feature
+/// The protocol version this host speaks (1.2: built with the test-only feature
 /// `protocol-next`).
 #[cfg(feature = "protocol-next")]
 pub const HOST_PROTOCOL: &str = next::PROTOCOL;
@@ -70,7 +70,7 @@ fn known_events(protocol: &str) -> u32 {
             .split('.')
             .nth(1)
             .and_then(|m| m.trim().parse::<u64>().ok());
-        if minor.is_none_or(|m| m < 1) {
+        if minor.is_none_or(|m| m < 2) {
             return !(1 << next::TURN_ENDED);
         }
     }

@@ -25,7 +25,7 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 /// The protocol version, as a literal (for [`PROTOCOL`] and the protocol line).
 macro_rules! protocol {
     () => {
-        "1.0.0"
+        "1.1.0"
     };
 }
 
@@ -284,6 +284,9 @@ pub mod command {
     pub const REQUEST_PHASE: u32 = 14;
     /// End the game now.
     pub const END_GAME: u32 = 15;
+    /// Protocol 1.1: when this turn's phases are over, the same player draws and plays
+    /// another tile, the turn's phases from `draw` on running again.
+    pub const ANOTHER_TILE: u32 = 16;
 }
 
 /// Event kinds (also the bit of each kind in an event mask).
@@ -527,7 +530,7 @@ pub mod query {
 #[sabi(kind(Prefix(prefix_ref = PluginMod_Ref)))]
 #[sabi(missing_field(panic))]
 pub struct PluginMod {
-    /// The protocol the plugin was built for (semver) and its features: `"1.0.0;"`.
+    /// The protocol the plugin was built for (semver) and its features: `"1.1.0;"`.
     pub protocol: extern "C" fn() -> RStr<'static>,
     /// The manifest, as TOML text.
     pub manifest: extern "C" fn() -> RStr<'static>,

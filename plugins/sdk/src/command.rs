@@ -132,6 +132,11 @@ pub enum Command {
     },
     /// End the game now; final scoring follows.
     EndGame,
+    /// When this turn's phases are over, the current player draws and plays another
+    /// tile in the same turn: the turn's phases from `draw` on run again, with every
+    /// expansion taking part as in any turn (`turn-start` does not run again). Asked for
+    /// twice before the next tile, it gives one tile. Protocol 1.1.
+    AnotherTile,
 }
 
 fn text(why: Option<&'static str>) -> (*const u8, usize) {
@@ -217,6 +222,7 @@ impl Command {
                 raw.a = phase.raw();
             }
             Command::EndGame => raw.kind = abi::command::END_GAME,
+            Command::AnotherTile => raw.kind = abi::command::ANOTHER_TILE,
         }
         f(&raw)
     }
