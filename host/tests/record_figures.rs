@@ -79,3 +79,85 @@ fn a_figure_named_like_a_move_is_refused() {
         "{err}"
     );
 }
+
+/// Replays a record (TOML text) with the core's test builders available.
+fn replay_with_builders(text: &str) -> Result<(), String> {
+    use carc_core::catalog::Catalog;
+    use carc_core::record::{self, Format, ReplayError};
+    let mut catalog = Catalog::new();
+    catalog
+        .add(Arc::new(|| {
+            Box::new(Builders) as Box<dyn carc_core::expansion::Expansion>
+        }))
+        .expect("adds");
+    let loaded = record::parse(text, "r.toml", Format::Toml).map_err(|d| d.to_string())?;
+    match record::replay(&loaded, &catalog) {
+        Ok(_) => Ok(()),
+        Err(ReplayError::Invalid(d)) => Err(d.to_string()),
+        Err(ReplayError::Failed { problems, .. }) => Err(problems.join("\n")),
+    }
+}
+
+/// Ann's thief on the road at (1, 0), her builder on the same road at (2, 0); a tile is
+/// left unplayed, so nothing is scored at the end.
+const BUILDER_RECORD: &str = r#"
+[game]
+expansions = ["builders"]
+players = ["Ann", "Ben"]
+supply = "draw"
+draw = ["base:U", "base:U", "base:U", "base:U"]
+
+[[move]]
+place = "base:U"
+at = [1, 0]
+rotation = 0
+[[move]]
+follower = [1, 0, "E"]
+
+[[move]]
+place = "base:U"
+at = [-1, 0]
+rotation = 0
+[[move]]
+pass = true
+
+[[move]]
+place = "base:U"
+at = [2, 0]
+rotation = 0
+[[move]]
+builder = [2, 0, "E"]
+"#;
+
+#[test]
+fn an_expansion_s_figures_are_expected_where_they_stand() {
+    let with = |expect: &str| replay_with_builders(&format!("{BUILDER_RECORD}\n{expect}"));
+    assert_eq!(
+        with("[expect.builders]\nbuilder = { Ann = [[2, 0]], Ben = [] }\n"),
+        Ok(())
+    );
+    let err = with("[expect.builders]\nbuilder = { Ann = [] }\n").expect_err("it stands at (2, 0)");
+    assert_eq!(err, "builders.builder: Ann expected [], got [[2, 0]]");
+    // Unknown keys are located errors.
+    for (expect, why) in [
+        (
+            "[expect.nowhere]\nbuilder = { Ann = [] }\n",
+            "unknown key `nowhere`",
+        ),
+        (
+            "[expect.builders]\nmayor = { Ann = [] }\n",
+            "unknown key `mayor`: expansion `builders` declares the figures `builder`",
+        ),
+        (
+            "[expect.builders]\nbuilder = { Cy = [] }\n",
+            "no player named `Cy`",
+        ),
+        (
+            "[expect.builders]\nbuilder = { Ann = [2, 0] }\n",
+            "a list of squares",
+        ),
+    ] {
+        let err = with(expect).expect_err(expect);
+        assert!(err.contains(why) && err.contains("r.toml:"), "{err}");
+    }
+}

@@ -243,9 +243,9 @@ pub enum OffBoard {
     OffBoard,
 }
 
-/// The `[expect]` table.
+/// The `[expect]` table. Keys other than those below are `[expect.<expansion-id>]`
+/// tables, checked at replay (an unknown key is a located error there).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Expect {
     /// Player → points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -271,6 +271,11 @@ pub struct Expect {
     /// Apply final scoring before checking.
     #[serde(default, rename = "final", skip_serializing_if = "Option::is_none")]
     pub final_scoring: Option<bool>,
+    /// `[expect.<expansion-id>]`: the keys an enabled expansion declares. For each kind
+    /// of a player's figure it declares (`builder`, `pig`): player → the squares where
+    /// that player's figures of the kind stand, `[[x, y], ...]` (`[]`: none on the board).
+    #[serde(flatten)]
+    pub expansions: BTreeMap<String, serde_json::Value>,
 }
 
 impl Record {

@@ -341,6 +341,9 @@ fn check_expectations(
             problems.push(format!("winners: expected {wanted:?}, got {got:?}"));
         }
     }
+    for (id, table) in &expect.expansions {
+        check_expansion_keys(loaded, game, id, table, problems)?;
+    }
     for (name, wanted) in [("dragon", &expect.dragon), ("fairy", &expect.fairy)] {
         let Some(wanted) = wanted else { continue };
         let got = neutral_whereabouts(game, name);
@@ -350,6 +353,93 @@ fn check_expectations(
                 show_whereabouts(wanted),
                 show_whereabouts(&got)
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `[expect.<id>]`: for each kind of a player's figure expansion `id` declares,
+/// player → the squares where that player's figures of the kind stand.
+fn check_expansion_keys(
+    loaded: &Loaded,
+    game: &Game,
+    id: &str,
+    table: &serde_json::Value,
+    problems: &mut Vec<String>,
+) -> Result<(), Diagnostic> {
+    let rules = &game.rules;
+    let state = &game.state;
+    let at = |path: &[&str], why: String| {
+        let mut full: Vec<crate::span::Seg> = vec!["expect".into(), id.into()];
+        full.extend(path.iter().map(|&s| crate::span::Seg::from(s)));
+        loaded.error_at(&full, why)
+    };
+    if !rules.manifests.iter().any(|m| m.id == id && id != "base") {
+        return Err(at(
+            &[],
+            format!("unknown key `{id}` (`[expect.<id>]` names an expansion of this game)"),
+        ));
+    }
+    let declared: Vec<(usize, &str)> = rules
+        .figure_kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.namespace == id && k.class != FigureClass::Neutral)
+        .map(|(i, k)| (i, k.name.as_str()))
+        .collect();
+    let Some(table) = table.as_object() else {
+        return Err(at(&[], format!("`[expect.{id}]` must be a table")));
+    };
+    for (key, players) in table {
+        let Some(&(kind, _)) = declared.iter().find(|(_, n)| n == key) else {
+            let known: Vec<String> = declared.iter().map(|(_, n)| format!("`{n}`")).collect();
+            return Err(at(
+                &[key],
+                format!(
+                    "unknown key `{key}`: expansion `{id}` declares {}",
+                    if known.is_empty() {
+                        "no figure of a player's".to_string()
+                    } else {
+                        format!("the figures {}", known.join(", "))
+                    }
+                ),
+            ));
+        };
+        let Some(players) = players.as_object() else {
+            return Err(at(
+                &[key],
+                format!("`{key}` must be a table: player → squares"),
+            ));
+        };
+        for (name, squares) in players {
+            let Some(seat) = state.players.iter().position(|p| &p.name == name) else {
+                return Err(at(
+                    &[key, name],
+                    format!("no player named `{name}` in this game"),
+                ));
+            };
+            let wanted: Vec<[i32; 2]> = serde_json::from_value(squares.clone()).map_err(|_| {
+                at(
+                    &[key, name],
+                    "expected a list of squares `[[x, y], ...]` (`[]`: none on the board)".into(),
+                )
+            })?;
+            let mut got: Vec<[i32; 2]> = state
+                .figures
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.kind as usize == kind && f.owner as usize == seat)
+                .filter_map(|(i, _)| state.figure_pos(i as u16))
+                .map(|p| [p.x, p.y])
+                .collect();
+            got.sort_unstable();
+            let mut sorted = wanted.clone();
+            sorted.sort_unstable();
+            if sorted != got {
+                problems.push(format!(
+                    "{id}.{key}: {name} expected {wanted:?}, got {got:?}"
+                ));
+            }
         }
     }
     Ok(())
