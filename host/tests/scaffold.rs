@@ -12,17 +12,20 @@ use common::{root, scratch, stderr, stdout};
 fn a_new_expansion_builds_outside_the_workspace_loads_plays_and_tests_itself() {
     let home = scratch("scaffold");
     let made = home.join("wishing-well");
-    let out = carc_in(
-        &home,
-        &home,
-        &[
-            "new",
-            "expansion",
-            "wishing-well",
-            "--path",
-            made.to_str().unwrap(),
-        ],
-    );
+    let new = || {
+        carc_in(
+            &home,
+            &home,
+            &[
+                "new",
+                "expansion",
+                "wishing-well",
+                "--path",
+                made.to_str().unwrap(),
+            ],
+        )
+    };
+    let out = new();
     assert!(out.status.success(), "{}", stderr(&out));
     for file in [
         "Cargo.toml",
@@ -56,17 +59,7 @@ fn a_new_expansion_builds_outside_the_workspace_loads_plays_and_tests_itself() {
             .starts_with("#:schema schema/tiles.schema.json")
     );
     // Never over what is there.
-    let again = carc_in(
-        &home,
-        &home,
-        &[
-            "new",
-            "expansion",
-            "wishing-well",
-            "--path",
-            made.to_str().unwrap(),
-        ],
-    );
+    let again = new();
     assert_eq!(again.status.code(), Some(2));
     assert!(
         stderr(&again).contains("already exists"),

@@ -155,6 +155,24 @@ fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
     assert!(woken > 10, "Vodyanoy was placed in {woken} of 40 games");
 }
 
+/// The error of putting the base game and a sleeper with these wake entries together.
+fn refusal(wake: Vec<WakeDecl>) -> String {
+    let what = format!("{wake:?}");
+    Rules::new(
+        vec![
+            Box::new(BaseGame),
+            Box::new(Sleeper {
+                seen: Arc::default(),
+                wake,
+            }),
+        ],
+        &BTreeMap::new(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_else(|| panic!("{what} was accepted"))
+}
+
 #[test]
 fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
     let cases = [
@@ -172,56 +190,18 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
         (wake(&["actions"], &[]), "`when` names no condition"),
     ];
     for (decl, why) in cases {
-        let err = Rules::new(
-            vec![
-                Box::new(BaseGame),
-                Box::new(Sleeper {
-                    seen: Arc::default(),
-                    wake: vec![decl.clone()],
-                }),
-            ],
-            &BTreeMap::new(),
-        )
-        .err()
-        .unwrap_or_else(|| panic!("{decl:?} was accepted"))
-        .to_string();
+        let err = refusal(vec![decl]);
         assert!(err.contains("`zz-sleeper`") && err.contains(why), "{err}");
     }
-    let twice = vec![
+    let err = refusal(vec![
         wake(&["actions"], &["record"]),
         wake(&["actions", "restricts"], &["kind:monastery"]),
-    ];
-    let event_twice = vec![
+    ]);
+    assert!(err.contains("the hook `actions` is named twice"), "{err}");
+    let err = refusal(vec![
         wake(&["on-event"], &["record"]),
         wake(&["on-event:scored"], &["kind:monastery"]),
-    ];
-    let err = Rules::new(
-        vec![
-            Box::new(BaseGame),
-            Box::new(Sleeper {
-                seen: Arc::default(),
-                wake: twice,
-            }),
-        ],
-        &BTreeMap::new(),
-    )
-    .err()
-    .map(|e| e.to_string())
-    .unwrap_or_else(|| panic!("a hook named twice was accepted"));
-    assert!(err.contains("the hook `actions` is named twice"), "{err}");
-    let err = Rules::new(
-        vec![
-            Box::new(BaseGame),
-            Box::new(Sleeper {
-                seen: Arc::default(),
-                wake: event_twice,
-            }),
-        ],
-        &BTreeMap::new(),
-    )
-    .err()
-    .map(|e| e.to_string())
-    .unwrap_or_else(|| panic!("an event kind named twice was accepted"));
+    ]);
     assert!(
         err.contains("the hook `on-event:scored` is named twice"),
         "{err}"
