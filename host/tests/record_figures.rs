@@ -161,3 +161,13 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
         assert!(err.contains(why) && err.contains("r.toml:"), "{err}");
     }
 }
+
+#[test]
+fn a_refused_deployment_names_the_figure() {
+    let record = BUILDER_RECORD.replace("builder = [2, 0, \"E\"]", "builder = [1, 0, \"E\"]");
+    let err = replay_with_builders(&record).expect_err("not on the tile just placed");
+    assert!(
+        err.contains("builder = [1,0,\"E\"]) is illegal: no builder may be deployed there"),
+        "{err}"
+    );
+}

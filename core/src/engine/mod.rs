@@ -346,10 +346,16 @@ impl Game {
             Action::Place { .. } if same_kind => {
                 "the tile does not fit there (it must touch the board and match every edge)".into()
             }
-            Action::Deploy { .. } if same_kind => {
-                "no follower may be deployed there (the feature is occupied, not on the tile \
-                 just placed, or the supply is empty)"
-                    .into()
+            Action::Deploy { figure, .. } if same_kind => {
+                let kind = self
+                    .rules
+                    .figure_kinds
+                    .get(*figure as usize)
+                    .map_or("figure", |k| k.name.as_str());
+                format!(
+                    "no {kind} may be deployed there (the feature is occupied, not on the tile \
+                     just placed, or the supply is empty)"
+                )
             }
             _ if same_kind => "that move is not allowed here".into(),
             _ => format!(
