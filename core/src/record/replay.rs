@@ -312,7 +312,16 @@ fn check_expectations(
             state
                 .figures
                 .iter()
-                .filter(|f| f.owner == p as u8 && matches!(f.at, Location::Tile(_)))
+                .filter(|f| {
+                    f.owner == p as u8
+                        && matches!(f.at, Location::Tile(_))
+                        && game
+                            .rules
+                            .figure_kinds
+                            .get(f.kind as usize)
+                            .map(|k| k.class)
+                            == Some(FigureClass::Follower)
+                })
                 .count() as i64
         }),
     ];

@@ -46,7 +46,11 @@ pub fn state_summary(game: &Game) -> Value {
             }
             Location::Tile(t) if f.owner != NEUTRAL => {
                 let pos = state.board.tiles[t as usize].pos;
-                if let Some(v) = trapped.get_mut(&name(f.owner)) {
+                // `trapped` counts followers (the record format's key); every figure
+                // on a trap is listed below.
+                let follower = rules.figure_kinds.get(f.kind as usize).map(|k| k.class)
+                    == Some(FigureClass::Follower);
+                if let (true, Some(v)) = (follower, trapped.get_mut(&name(f.owner))) {
                     *v = json!(v.as_u64().unwrap_or(0) + 1);
                 }
                 figures.push(json!({
