@@ -169,7 +169,7 @@ fn expansion(args: &ExpansionArgs) -> Result<(), String> {
         }
     }
     let sdk = crate_dir("plugins/sdk")?;
-    let testing = crate_dir("plugins/testing")?;
+    let testing = crate_dir("host/testing")?;
     let fill = |text: &str| {
         text.replace("{{id}}", id)
             .replace("{{crate}}", &id.replace('-', "_"))

@@ -131,12 +131,7 @@ fn info(id: &str) -> Result<u8, String> {
     let host = crate::catalog::host()?;
     host.open_plugin(id);
     let plugins = host.plugins();
-    let Some(e) = plugins
-        .iter()
-        .find(|e| e.id == id && !matches!(e.status, Status::Shadowed(_)))
-    else {
-        return Err(unknown(id, &plugins));
-    };
+    let e = installed(id, &plugins)?;
     println!("{} {}", e.id, e.version);
     println!("path: {}", shown_path(e));
     if let Some(l) = &e.library {
@@ -281,6 +276,15 @@ fn tagged(name: &str, tags: &[String]) -> String {
     }
 }
 
+/// The plugin of this id that is in use (not shadowed), or an error naming what is
+/// installed.
+fn installed<'a>(id: &str, plugins: &'a [Entry]) -> Result<&'a Entry, String> {
+    plugins
+        .iter()
+        .find(|e| e.id == id && !matches!(e.status, Status::Shadowed(_)))
+        .ok_or_else(|| unknown(id, plugins))
+}
+
 fn unknown(id: &str, plugins: &[Entry]) -> String {
     let known: Vec<&str> = plugins.iter().map(|e| e.id.as_str()).collect();
     format!(
@@ -307,9 +311,7 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
     let host = crate::catalog::host()?;
     let plugins = host.plugins();
     if on {
-        let Some(e) = plugins.iter().find(|e| e.id == id) else {
-            return Err(unknown(id, &plugins));
-        };
+        let e = installed(id, &plugins)?;
         if let Status::Refused(why) = &e.status {
             return Err(format!("`{id}` cannot be enabled: {why}"));
         }
@@ -344,12 +346,7 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
 fn trust(id: &str) -> Result<u8, String> {
     let host = crate::catalog::host()?;
     let plugins = host.plugins();
-    let Some(e) = plugins
-        .iter()
-        .find(|e| e.id == id && !matches!(e.status, Status::Shadowed(_)))
-    else {
-        return Err(unknown(id, &plugins));
-    };
+    let e = installed(id, &plugins)?;
     let Some(library) = &e.library else {
         return Err(format!(
             "`{id}` has no library to pin ({})",
