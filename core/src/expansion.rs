@@ -149,6 +149,12 @@ pub trait Expansion: Send + Sync {
         }
     }
 
+    /// Why `action` may not be played now, in words for the player; asked only when a
+    /// move is refused (see [`Game::apply`](crate::engine::Game::apply)).
+    fn why_not(&self, _ctx: &Ctx, _action: &Action) -> Option<String> {
+        None
+    }
+
     /// Carries out an action this expansion offered.
     fn apply(&self, _ctx: &Ctx, _action: &Action, _out: &mut Vec<Command>) {}
 

@@ -1,7 +1,8 @@
 //! `examples/builder-and-pig` (issue 12): an expansion made with `carc new`, outside the
 //! workspace, against the SDK alone. It builds, `carc` loads its directory as it is,
 //! its scenario records replay through `carc replay` (alone and beside both shipped
-//! expansions), and its own `cargo test` passes.
+//! expansions), a refused move of its own says why in its own words (`why_not`), and its
+//! own `cargo test` passes.
 
 mod common;
 
@@ -51,6 +52,7 @@ fn the_builder_and_pig_example_builds_loads_plays_and_replays_its_scenarios() {
         replayed += 1;
     }
     assert!(replayed >= 3, "{replayed} scenarios");
+    refused_moves_say_why(&home, &flag);
     let out = cargo_in(&dir, &["test"]);
     assert!(
         out.status.success() && stdout(&out).contains("test scenario_records_replay ... ok"),
@@ -58,4 +60,66 @@ fn the_builder_and_pig_example_builds_loads_plays_and_replays_its_scenarios() {
         stdout(&out),
         stderr(&out)
     );
+}
+
+/// A builder where its owner has no follower: refused, in the example's words.
+const BUILDER_WITHOUT_FOLLOWER: &str = r#"
+[game]
+expansions = ["builder-and-pig"]
+players = ["Alice", "Bob"]
+supply = "draw"
+draw = ["base:U", "base:U"]
+
+[[move]]
+place = "base:U"
+at = [1, 0]
+rotation = 0
+[[move]]
+builder = [1, 0, "E"]
+"#;
+
+/// The example's refused moves, replayed without their `error_at`, are refused with the
+/// reason of the rule that refuses them: the example's own, or an expansion's it meets
+/// (PD-3, PD-11).
+fn refused_moves_say_why(home: &std::path::Path, flag: &str) {
+    let dir = root().join("examples/builder-and-pig/tests/scenarios");
+    let cases = [
+        (
+            "no-builder-through-the-portal.toml",
+            "through the magic portal",
+        ),
+        ("fairy-not-next-to-a-builder.toml", "(PD-11)"),
+        ("no-pig-on-the-volcano.toml", "(PD-3)"),
+    ];
+    let mut records: Vec<(String, String, &str)> = cases
+        .iter()
+        .map(|&(name, words)| {
+            let text = std::fs::read_to_string(dir.join(name)).expect("the scenario");
+            let text: String = text
+                .lines()
+                .filter(|l| !l.starts_with("error_at = "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            (name.to_string(), text, words)
+        })
+        .collect();
+    records.push((
+        "builder-without-follower.toml".into(),
+        BUILDER_WITHOUT_FOLLOWER.into(),
+        "move 1 (builder = [1, 0, \"E\"]) is illegal: a builder goes only into a road or a city \
+         where you have a follower",
+    ));
+    for (name, text, words) in records {
+        let path = home.join(&name);
+        std::fs::write(&path, text).expect("written");
+        let file = path.to_string_lossy().into_owned();
+        let out = carc_in(&root(), home, &["--plugin-dir", flag, "replay", &file]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}:\n{err}");
+        assert!(
+            err.lines()
+                .any(|l| l.contains("is illegal: ") && l.contains(words)),
+            "{name}: refused with `{words}`:\n{err}"
+        );
+    }
 }

@@ -11,6 +11,8 @@
 //! - A refused command is named, and the game is exactly as if it had not been given.
 //! - A command about a figure that an earlier command of the same step has moved is
 //!   refused, not applied.
+//! - A panic while saying why a refused move is not allowed (`why_not`) disables the
+//!   expansion too; the move is refused with the engine's reason and the game goes on.
 
 mod common;
 mod fixture_libs;
@@ -22,6 +24,7 @@ use carc_core::bots::{Strategy, bot_game, play_out};
 use carc_core::catalog::Catalog;
 use carc_core::engine::{Action, Game, GameState};
 use carc_core::figures::Location;
+use carc_core::geometry::{Pos, Rotation};
 use carc_core::plugin::Plugin;
 use carc_core::rules::Rules;
 use carc_host::plugins;
@@ -225,6 +228,50 @@ fn a_command_about_a_figure_moved_earlier_in_the_same_step_is_refused() {
     assert_eq!(g.game.faults(), &[] as &[String], "refused, not a fault");
 }
 
+#[test]
+fn a_panic_while_explaining_a_refused_move_disables_the_expansion_and_the_game_goes_on() {
+    let rules = Arc::new(fixture_rules("panic-in-why-not").expect("rules"));
+    let players = ["Ann".to_string(), "Ben".to_string()];
+    let mut g = bot_game(&rules, &players, &[Strategy::Random], 2).expect("game");
+    // Play into turn 2 (the fixture panics from there on), then ask for a tile that was
+    // not drawn.
+    while g.game.state.turn.number < 2 {
+        let seat = g.game.decider();
+        let a = g.bots[seat as usize].choose(&mut g.game).expect("a move");
+        g.game.apply(&a).expect("legal");
+    }
+    let state = g.game.state.clone();
+    let drawn = g.game.state.turn.drawn;
+    let other = rules
+        .tiles
+        .get("base:A")
+        .filter(|&t| Some(t) != drawn)
+        .or_else(|| rules.tiles.get("base:B"))
+        .expect("a base tile");
+    let refused = g.game.apply(&Action::Place {
+        tile: other,
+        pos: Pos::new(40, 40),
+        rotation: Rotation::ALL[0],
+    });
+    let why = refused.expect_err("a tile that was not drawn is refused").0;
+    assert_eq!(
+        why, "that is not the tile just drawn",
+        "the engine still says why"
+    );
+    assert_eq!(g.game.faults().len(), 1, "{:?}", g.game.faults());
+    let f = &g.game.faults()[0];
+    assert!(
+        f.starts_with(&format!("expansion `{ID}` panicked in `why_not` ("))
+            && f.ends_with("it is disabled"),
+        "{f}"
+    );
+    assert!(g.game.state == state, "a refused move changes nothing");
+    // The game goes on without it.
+    play_out(&mut g.game, &mut g.bots);
+    assert!(g.game.is_over());
+    assert_eq!(g.game.faults().len(), 1, "{:?}", g.game.faults());
+}
+
 /// `carc play` with the fixture library under fault `fault`, seed 1.
 fn carc_play(fault: &str) -> std::process::Output {
     let lib = fixture_libs::library(MISBEHAVING);
@@ -328,6 +375,6 @@ fn carc_plugins_list_shows_a_plugin_given_with_plugin() {
         .find(|r| r["id"] == ID)
         .unwrap_or_else(|| panic!("not listed: {rows}"));
     assert_eq!(row["status"], "loaded");
-    assert_eq!(row["protocol"], "1.1.0");
+    assert_eq!(row["protocol"], "1.2.0");
     assert_eq!(row["path"], lib.to_str().expect("UTF-8"));
 }

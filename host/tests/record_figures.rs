@@ -167,7 +167,7 @@ fn a_refused_deployment_names_the_figure() {
     let record = BUILDER_RECORD.replace("builder = [2, 0, \"E\"]", "builder = [1, 0, \"E\"]");
     let err = replay_with_builders(&record).expect_err("not on the tile just placed");
     assert!(
-        err.contains("builder = [1,0,\"E\"]) is illegal: no builder may be deployed there"),
+        err.contains("builder = [1, 0, \"E\"]) is illegal: no builder may be deployed there"),
         "{err}"
     );
 }

@@ -131,6 +131,37 @@ impl Expansion for BaseGame {
         }
     }
 
+    fn why_not(&self, ctx: &Ctx, action: &Action) -> Option<String> {
+        let turn = &ctx.state.turn;
+        let Action::Deploy {
+            figure: FOLLOWER,
+            node,
+        } = *action
+        else {
+            return None;
+        };
+        let graph = &ctx.state.board.graph;
+        if ctx.phase != "deploy" || turn.figure_step_done || node as usize >= graph.len() {
+            return None;
+        }
+        if Some(graph.node(node).tile) != turn.placed {
+            return Some(
+                "a follower goes only onto a feature of the tile just placed (BASE-3)".into(),
+            );
+        }
+        if ctx.state.first_in_supply(turn.player, FOLLOWER).is_none() {
+            return Some("you have no follower left in your supply".into());
+        }
+        if graph.occupants(node) != 0 {
+            let kind = ctx.rules.vocab.kind_name(graph.node(node).kind);
+            return Some(format!(
+                "that {kind} already holds a follower: a follower goes only onto a feature that \
+                 holds none (BASE-5)"
+            ));
+        }
+        None
+    }
+
     fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
         match *action {
             Action::Place {

@@ -125,7 +125,7 @@ pub enum Command {
     /// When this turn's phases are over, the current player plays another tile in the
     /// same turn: the phases from `draw` on run again (not `turn-start`).
     AnotherTile,
-    /// Protocol 1.2 (test-only feature `protocol-next`): a note from rule code. The
+    /// Protocol 1.3 (test-only feature `protocol-next`): a note from rule code. The
     /// engine accepts it and changes nothing.
     #[cfg(feature = "protocol-next")]
     Note {
@@ -226,7 +226,7 @@ pub enum Event {
     },
     /// The game ended; final scoring follows.
     GameEnded,
-    /// Protocol 1.2 (test-only feature `protocol-next`): a turn ended with its last move
+    /// Protocol 1.3 (test-only feature `protocol-next`): a turn ended with its last move
     /// and the game goes on (the next turn has not begun).
     #[cfg(feature = "protocol-next")]
     TurnEnded {

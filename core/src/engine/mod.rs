@@ -229,7 +229,10 @@ impl Game {
         }
         let found = self.legal.iter().position(|a| a == action);
         let Some(i) = found.or_else(|| self.alias(action)) else {
-            return Err(Illegal(self.why_illegal(action)));
+            let why = self
+                .expansions_say_why_not(action)
+                .unwrap_or_else(|| self.why_illegal(action));
+            return Err(Illegal(why));
         };
         self.apply_offered(i);
         Ok(())
@@ -331,6 +334,71 @@ impl Game {
         })
     }
 
+    /// What the expansions say about a refused move ([`Expansion::why_not`]): first those
+    /// whose rules forbid it, then the others in the rules' order, the base game last
+    /// (expansions refine it: a deployment off the placed tile is the portal's to
+    /// explain); the first answer. An expansion that panics here is disabled, as in any
+    /// hook.
+    fn expansions_say_why_not(&mut self, action: &Action) -> Option<String> {
+        if self.legal.is_empty() {
+            return None;
+        }
+        let rules = &*self.rules;
+        let offered_by = self.offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
+        let mut deploys_offered_by = 0u64;
+        let mut start = 0;
+        for &(by, end) in &self.offered {
+            if self.legal[start..end as usize]
+                .iter()
+                .any(|a| matches!(a, Action::Deploy { .. }))
+            {
+                deploys_offered_by |= 1 << (by & 63);
+            }
+            start = end as usize;
+        }
+        let ctx = |i: usize| Ctx {
+            offered_by,
+            deploys_offered_by,
+            ..self.ctx(i)
+        };
+        let mut panicked: Vec<(usize, &str, String)> = Vec::new();
+        let asked: Vec<usize> = (0..rules.expansions.len())
+            .filter(|&i| !self.is_disabled(i))
+            .collect();
+        let mut forbidding = Vec::new();
+        for &i in &asked {
+            let e = &rules.expansions[i];
+            match shielded(i, || e.restricts(&ctx(i)) && e.forbids(&ctx(i), action)) {
+                Ok(true) => forbidding.push(i),
+                Ok(false) => {}
+                Err(why) => panicked.push((i, "forbid", why)),
+            }
+        }
+        let others = asked.iter().filter(|i| !forbidding.contains(i));
+        let (base, others): (Vec<usize>, Vec<usize>) = others.partition(|&&i| i == 0);
+        let mut answer = None;
+        for &i in forbidding.iter().chain(&others).chain(&base) {
+            if panicked.iter().any(|p| p.0 == i) {
+                continue;
+            }
+            match shielded(i, || rules.expansions[i].why_not(&ctx(i), action)) {
+                Ok(Some(why)) => {
+                    answer = Some(why);
+                    break;
+                }
+                Ok(None) => {}
+                Err(why) => panicked.push((i, "why_not", why)),
+            }
+        }
+        if !panicked.is_empty() {
+            for (i, hook, why) in panicked {
+                self.disable(i, hook, why);
+            }
+            self.legal_valid = false;
+        }
+        answer
+    }
+
     fn why_illegal(&self, action: &Action) -> String {
         if self.legal.is_empty() {
             return "no decision is pending".into();
@@ -344,7 +412,8 @@ impl Game {
                 "that is not the tile just drawn".into()
             }
             Action::Place { .. } if same_kind => {
-                "the tile does not fit there (it must touch the board and match every edge)".into()
+                "the tile does not fit there: it must touch the board and match every edge (BASE-4)"
+                    .into()
             }
             Action::Deploy { figure, .. } if same_kind => {
                 let kind = self

@@ -31,7 +31,7 @@ pub(crate) use queries::Asking;
 #[cfg(not(feature = "protocol-next"))]
 pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
 
-/// The protocol version this host speaks (1.2: built with the test-only feature
+/// The protocol version this host speaks (1.3: built with the test-only feature
 /// `protocol-next`).
 #[cfg(feature = "protocol-next")]
 pub const HOST_PROTOCOL: &str = next::PROTOCOL;
@@ -59,23 +59,24 @@ struct Source {
     /// The event kinds its protocol knows (one bit each): it is never sent others, even
     /// when its event mask names them.
     known_events: u32,
+    /// Whether its protocol (1.2 or newer) has [`hook::WHY_NOT`].
+    answers_why_not: bool,
 }
 
 /// The event kinds a plugin built for `protocol` knows (one bit each): every kind but
 /// those added after its version.
 fn known_events(protocol: &str) -> u32 {
     #[cfg(feature = "protocol-next")]
-    {
-        let minor = protocol
-            .split('.')
-            .nth(1)
-            .and_then(|m| m.trim().parse::<u64>().ok());
-        if minor.is_none_or(|m| m < 2) {
-            return !(1 << next::TURN_ENDED);
-        }
+    if minor_version(protocol).is_none_or(|m| m < 3) {
+        return !(1 << next::TURN_ENDED);
     }
     let _ = protocol;
     u32::MAX
+}
+
+/// The minor version of a protocol (`1.2.0` → 2).
+fn minor_version(protocol: &str) -> Option<u64> {
+    protocol.split('.').nth(1)?.trim().parse().ok()
 }
 
 /// Reports a plugin's failure as a panic on the host's side, for the engine's shield to
@@ -305,6 +306,7 @@ impl Source {
             manifest,
             tiles,
             known_events: known_events(&protocol),
+            answers_why_not: minor_version(&protocol).is_some_and(|m| m >= 2),
             protocol,
         })
     }
@@ -525,6 +527,39 @@ impl Expansion for Plugin {
                 *f = b != 0;
             }
         });
+    }
+
+    fn why_not(&self, ctx: &Ctx, action: &Action) -> Option<String> {
+        if !self.source.answers_why_not {
+            return None;
+        }
+        let instance = self.instance.get()?;
+        let ask = self.ask(ctx.rules, Some(ctx), ctx.me);
+        let table = host_table(&ask);
+        let input = HookInput {
+            action: codec::encode_action(action),
+            ..empty_input()
+        };
+        let mut out = Output::default();
+        let sink = Sink {
+            target: (&mut out as *mut Output).cast(),
+            commands: take_commands,
+            actions: take_actions,
+        };
+        let mut answer = RString::new();
+        let v = (self.source.call)(
+            instance.0,
+            hook::WHY_NOT,
+            &table,
+            &input,
+            &sink,
+            &mut answer,
+        );
+        match v {
+            abi::status::PANICKED => fail(answer.as_str()),
+            1 => Some(answer.into_string()),
+            _ => None,
+        }
     }
 
     fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {

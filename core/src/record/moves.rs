@@ -71,12 +71,23 @@ pub fn describe_move(m: &Move) -> String {
         parts.push(format!("release = [{x}, {y}]"));
     }
     for (k, v) in &m.other {
-        parts.push(format!("{k} = {v}"));
+        parts.push(format!("{k} = {}", written(v)));
     }
     if parts.is_empty() {
         "{}".into()
     } else {
         parts.join(", ")
+    }
+}
+
+/// A value as a record writes it (`[1, 0, "E"]`, with spaces after commas).
+fn written(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(written).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.to_string(),
     }
 }
 

@@ -112,6 +112,37 @@ impl Expansion for BuilderAndPig {
         }
     }
 
+    fn why_not(&self, view: &View, action: &Action) -> Option<String> {
+        let Action::Deploy { figure, segment } = *action else {
+            return None;
+        };
+        let (name, kinds, follower, kinds_words) = if figure == self.builder {
+            (
+                "builder",
+                [self.road, self.city],
+                "follower",
+                "a road or a city",
+            )
+        } else if figure == self.pig {
+            ("pig", [self.field, None], "farmer", "a field")
+        } else {
+            return None;
+        };
+        let player = view.current_player();
+        let why = if Some(view.segment_tile(segment)) != view.placed_tile() {
+            format!("a {name} goes only onto the tile just placed (not through the magic portal)")
+        } else if !kinds.contains(&Some(view.segment_kind(segment))) {
+            format!("a {name} goes only into {kinds_words}")
+        } else if view.in_supply(player, figure) == 0 {
+            format!("you have no {name} left in your supply")
+        } else if !Self::has_follower(view, player, segment) {
+            format!("a {name} goes only into {kinds_words} where you have a {follower}")
+        } else {
+            return None;
+        };
+        Some(why)
+    }
+
     fn apply(&self, view: &View, action: &Action, out: &mut Out) {
         if let Action::Deploy { figure, segment } = *action {
             out.push(Command::Deploy {

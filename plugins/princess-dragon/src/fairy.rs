@@ -47,6 +47,24 @@ pub fn actions(view: &View, ids: &Ids, out: &mut Offers) {
     }
 }
 
+/// Why a fairy move the player asked for is not one (PD-11, PD-15, PD-17).
+pub fn why_not(view: &View, ids: &Ids) -> String {
+    if view.figure_step_done() {
+        return "the fairy may be moved only instead of deploying a figure, and not after the \
+                princess removed a knight (PD-11, PD-17)"
+            .into();
+    }
+    if ids.options.fairy_on_tile {
+        "the fairy moves only onto another tile where you have a follower on the board \
+         (PD-11, option fairy-placement = on-tile)"
+            .into()
+    } else {
+        "the fairy moves only next to one of your own followers on the board, not the one it \
+         already stands next to (PD-11)"
+            .into()
+    }
+}
+
 /// Moves the fairy onto the tile of the chosen follower, next to it.
 pub fn apply(view: &View, ids: &Ids, arg: Arg, out: &mut Out) {
     let Arg::Segment(segment) = arg else { return };

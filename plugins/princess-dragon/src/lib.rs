@@ -121,6 +121,57 @@ impl Expansion for PrincessDragon {
         }
     }
 
+    fn why_not(&self, view: &View, action: &Action) -> Option<String> {
+        let ids = &self.ids;
+        // Other decisions than the deployment and the dragon's are the engine's to explain.
+        if ids.in_dragon_phase(view) {
+            return matches!(*action, Action::Verb { verb, .. } if verb == ids.dragon_verb).then(
+                || {
+                    "the dragon steps one tile at a time onto a placed tile, never onto a tile \
+                     it entered in this movement, the tile it started from or the fairy's tile \
+                     (PD-5, PD-12)"
+                        .into()
+                },
+            );
+        }
+        if !ids.in_deploy_phase(view) {
+            return None;
+        }
+        if princess::must_remove(view, ids) && princess::forbids_with(ids, true, action) {
+            return Some(
+                "a knight must first be removed from the city the princess joined, and then \
+                 nothing else may be done this turn (PD-17, option princess = must)"
+                    .into(),
+            );
+        }
+        let on_dragon = dragon::target(ids, action)
+            .is_some_and(|s| dragon::dragon_tile(view, ids) == Some(view.segment_tile(s)));
+        if on_dragon {
+            return Some("no figure may go onto the tile the dragon occupies (PD-3)".into());
+        }
+        match *action {
+            Action::Verb { verb, .. } if verb == ids.fairy_verb => Some(fairy::why_not(view, ids)),
+            Action::Verb { verb, .. } if verb == ids.princess_verb => Some(
+                "the princess removes only a knight of the city she joins, named on the tile \
+                 just placed (PD-17)"
+                    .into(),
+            ),
+            Action::Deploy { segment, .. }
+                if view
+                    .placed_tile()
+                    .is_some_and(|t| ids.tile_is(view.tile_type(t), Ids::PORTAL))
+                    && Some(view.segment_tile(segment)) != view.placed_tile() =>
+            {
+                Some(
+                    "through the magic portal only a follower goes, onto a feature that is \
+                     unoccupied and not completed (PD-16)"
+                        .into(),
+                )
+            }
+            _ => None,
+        }
+    }
+
     fn apply(&self, view: &View, action: &Action, out: &mut Out) {
         let ids = &self.ids;
         match *action {

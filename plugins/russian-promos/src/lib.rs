@@ -110,6 +110,30 @@ impl Expansion for RussianPromos {
         }
     }
 
+    fn why_not(&self, view: &View, action: &Action) -> Option<String> {
+        let ids = &self.ids;
+        if self.deploy_phase.is_none() || view.phase() != self.deploy_phase {
+            return None;
+        }
+        match *action {
+            Action::Deploy { segment, .. }
+                if ids.is_vodyanoy_tile(view.tile_type(view.segment_tile(segment))) =>
+            {
+                Some(
+                    "no figure may be deployed on the Vodyanoy tile: the figures there are its \
+                     prisoners (RP-7)"
+                        .into(),
+                )
+            }
+            Action::Verb { verb, .. } if verb == ids.release => Some(
+                "only one of your own trapped followers may be released, on the trap tile named, \
+                 instead of deploying, and not in the turn it was trapped (RP-9)"
+                    .into(),
+            ),
+            _ => None,
+        }
+    }
+
     fn apply(&self, view: &View, action: &Action, out: &mut Out) {
         release::apply(view, &self.ids, action, out);
     }

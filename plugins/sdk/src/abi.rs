@@ -25,7 +25,7 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 /// The protocol version, as a literal (for [`PROTOCOL`] and the protocol line).
 macro_rules! protocol {
     () => {
-        "1.1.0"
+        "1.2.0"
     };
 }
 
@@ -346,6 +346,10 @@ pub mod hook {
     pub const HOOKS_IN: u32 = 11;
     /// Which events it wants (a mask of [`event`](super::event) kinds).
     pub const EVENTS: u32 = 12;
+    /// Why the action in [`HookInput::action`](super::HookInput) may not be played now:
+    /// returns 1 with the reason written to the call's string, 0 when it gives none
+    /// (protocol 1.2; asked only when a player's move is refused).
+    pub const WHY_NOT: u32 = 13;
 }
 
 /// What [`PluginMod::call`] returns besides a value (which is never negative).
@@ -530,7 +534,7 @@ pub mod query {
 #[sabi(kind(Prefix(prefix_ref = PluginMod_Ref)))]
 #[sabi(missing_field(panic))]
 pub struct PluginMod {
-    /// The protocol the plugin was built for (semver) and its features: `"1.1.0;"`.
+    /// The protocol the plugin was built for (semver) and its features: `"1.2.0;"`.
     pub protocol: extern "C" fn() -> RStr<'static>,
     /// The manifest, as TOML text.
     pub manifest: extern "C" fn() -> RStr<'static>,
@@ -540,7 +544,8 @@ pub struct PluginMod {
     /// null with the reason in the string when it cannot.
     pub instantiate: extern "C" fn(&HostTable, &mut RString) -> *mut c_void,
     /// Runs a hook ([`hook`]) of an instance: the value it returns (never negative), or
-    /// a [`status`] with the reason in the string.
+    /// a [`status`] with the reason in the string. A hook answering with text
+    /// ([`hook::WHY_NOT`]) writes it to the string.
     pub call: extern "C" fn(*mut c_void, u32, &HostTable, &HookInput, &Sink, &mut RString) -> i64,
     /// Drops an instance.
     #[sabi(last_prefix_field)]

@@ -259,6 +259,30 @@ pub trait Expansion: Sized + Send + Sync + 'static {
         }
     }
 
+    /// Why `action` may not be played now, in words for the player (protocol 1.2).
+    ///
+    /// Asked only when a player or a record asks for a move that is not allowed (never
+    /// while bots play), first of the expansions whose rules forbid it, then of the
+    /// others; the first reason given is shown. `None` (the default) leaves it to the
+    /// others and, last, to the engine's general reason. Typically a rule that
+    /// forbids or declines to offer something says why here:
+    ///
+    /// ```
+    /// # use carc_sdk::{Action, View};
+    /// # struct Builders;
+    /// # impl Builders {
+    /// fn why_not(&self, _view: &View, action: &Action) -> Option<String> {
+    ///     match action {
+    ///         Action::Verb { .. } => Some("the builder moves only on its own road".into()),
+    ///         _ => None,
+    ///     }
+    /// }
+    /// # }
+    /// ```
+    fn why_not(&self, _view: &View, _action: &Action) -> Option<String> {
+        None
+    }
+
     /// Carries out an action it offered.
     fn apply(&self, _view: &View, _action: &Action, _out: &mut Out) {}
 

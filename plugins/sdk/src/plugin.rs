@@ -114,6 +114,21 @@ extern "C" fn call<E: Expansion>(
     }
     // SAFETY: made by `instantiate::<E>`; hooks only read it.
     let e: &E = unsafe { &*instance.cast::<E>() };
+    if hook_id == hook::WHY_NOT {
+        let view = View::new(host);
+        let action = Action::from_raw(&input.action);
+        return match catch_unwind(AssertUnwindSafe(|| e.why_not(&view, &action))) {
+            Ok(Some(why)) => {
+                *error = RString::from(why);
+                1
+            }
+            Ok(None) => 0,
+            Err(p) => {
+                *error = RString::from(panic_message(p));
+                status::PANICKED
+            }
+        };
+    }
     let run = catch_unwind(AssertUnwindSafe(|| dispatch(e, hook_id, host, input, sink)));
     match run {
         Ok(v) => v,
