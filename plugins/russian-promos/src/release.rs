@@ -1,12 +1,13 @@
 //! RP-9: instead of deploying, return one of your trapped followers to your supply (not
 //! in the turn it was trapped).
 
-use carc_sdk::{Action, Arg, Command, FigureId, Offers, Out, Place, TileId, View};
+use carc_sdk::{Action, Arg, Command, FigureClass, FigureId, Offers, Out, Place, TileId, View};
 
 use crate::memory;
 use crate::names::Ids;
 
 /// The current player's followers that may be released now: `(trap tile, figure)`.
+/// Only followers: a trapped builder or pig stays (RP-8, RP-9).
 pub fn releasable(view: &View) -> Vec<(TileId, FigureId)> {
     let record = view.record();
     let mut trapped = memory::trapped(record).peekable();
@@ -16,7 +17,10 @@ pub fn releasable(view: &View) -> Vec<(TileId, FigureId)> {
     let (player, turn) = (view.current_player(), view.turn());
     let mut out: Vec<(TileId, FigureId)> = trapped
         .filter(|&(_, trapped_in)| trapped_in < turn)
-        .filter(|&(f, _)| view.figure(f).owner == Some(player))
+        .filter(|&(f, _)| {
+            let figure = view.figure(f);
+            figure.owner == Some(player) && view.figure_class(figure.kind) == FigureClass::Follower
+        })
         .filter_map(|(f, _)| match view.figure_place(f) {
             Place::Tile(t) => Some((t, f)),
             _ => None,
