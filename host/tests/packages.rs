@@ -643,7 +643,7 @@ fn plugins_info_shows_the_manifest_and_loads_the_library() {
         line("  russian-promos:solovei, ").contains("2 of 2 at `figure-capture`"),
         "{text}"
     );
-    // The tiles: the four Russian promos, one of each (spec/tiles.md).
+    // The tiles: the four Russian promos, one of each (docs/tile-data.md).
     assert!(
         line("  ../../tiledefs/russian-promos.toml: ").ends_with(": 4 tile types, 4 tiles"),
         "{text}"

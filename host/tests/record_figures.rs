@@ -1,4 +1,4 @@
-//! Records and figures other than the follower (spec/game-record.md, "Moves of other
+//! Records and figures other than the follower (docs/game-records.md, "Moves of other
 //! expansions"): a deployment of a player's figure of another kind is written under its
 //! kind's name (`builder = [x, y, PORT]`) and read back as the same deployment; a figure
 //! whose name is already a move is refused when the rules are put together.

@@ -1,4 +1,4 @@
-//! The game-record format (`spec/game-record.md`), as serde types. TOML and JSON share
+//! The game-record format (`docs/game-records.md`), as serde types. TOML and JSON share
 //! these types; the JSON Schema `schema/record.schema.json` is generated from them.
 
 use std::collections::BTreeMap;

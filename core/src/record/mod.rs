@@ -1,4 +1,4 @@
-//! Game records (`spec/game-record.md`): the format, reading and writing it, and replay.
+//! Game records (`docs/game-records.md`): the format, reading and writing it, and replay.
 
 mod format;
 mod moves;

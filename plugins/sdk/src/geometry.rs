@@ -1,6 +1,6 @@
 //! Board geometry: positions, sides, rotations and the twelve edge ports.
 //!
-//! Conventions (`spec/tiles.md`): x grows to the east, y to the south; the start tile
+//! Conventions (`docs/tile-data.md`): x grows to the east, y to the south; the start tile
 //! lies at (0, 0). Rotations are clockwise quarter turns. Every tile edge has three
 //! ports; going clockwise from the north-west corner they are
 //! `NNW N NNE | ENE E ESE | SSE S SSW | WSW W WNW`.

@@ -1,0 +1,105 @@
+//! The user documentation in `docs/` (issue 13: the repository documents itself): the
+//! records it shows replay, the tile data it shows validates, and nothing points outside
+//! the repository for the rules, the record format or the tile notation.
+
+mod common;
+
+use common::{carc, root, scratch, stderr, stdout};
+
+/// The fenced blocks of a page of `docs/`: (language, text).
+fn blocks(page: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(root().join("docs").join(page)).expect("the page");
+    let mut out = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for line in text.lines() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(lang)) => open = Some((lang.trim().to_string(), String::new())),
+            (Some(_), Some("")) => out.extend(open.take()),
+            (Some((_, body)), _) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "{page}: a block is not closed");
+    out
+}
+
+#[test]
+fn the_records_shown_in_the_docs_replay() {
+    let dir = scratch("docs-records");
+    let mut replayed = 0;
+    for (i, (lang, text)) in blocks("game-records.md").into_iter().enumerate() {
+        let ext = match lang.as_str() {
+            "toml" if text.lines().any(|l| l.trim() == "[game]") => "toml",
+            "json" if text.contains("\"game\"") => "json",
+            _ => continue,
+        };
+        let path = dir.join(format!("block-{i}.{ext}"));
+        std::fs::write(&path, &text).expect("written");
+        let o = carc(&["replay", path.to_str().expect("UTF-8")]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "block {i}:\n{text}\n{}",
+            stderr(&o)
+        );
+        assert!(stdout(&o).contains(": ok, "), "{}", stdout(&o));
+        replayed += 1;
+    }
+    assert!(replayed >= 2, "the TOML and the JSON example: {replayed}");
+}
+
+#[test]
+fn the_tile_data_shown_in_the_docs_validates() {
+    let dir = scratch("docs-tiles");
+    let mut checked = 0;
+    for (i, (lang, text)) in blocks("tile-data.md").into_iter().enumerate() {
+        if lang != "toml" || !text.contains("[[tile]]") {
+            continue;
+        }
+        let path = dir.join(format!("tiles-{i}.toml"));
+        std::fs::write(&path, &text).expect("written");
+        let o = carc(&["validate", "--tiles-only", path.to_str().expect("UTF-8")]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "block {i}:\n{text}\n{}",
+            stderr(&o)
+        );
+        checked += 1;
+    }
+    assert!(checked >= 1, "{checked} tile blocks");
+}
+
+#[test]
+fn nothing_points_outside_the_repository_for_the_rules_or_the_formats() {
+    let mut files = vec![root().join("README.md"), root().join("ARCHITECTURE.md")];
+    for dir in ["docs", "tiledefs", "examples/builder-and-pig"] {
+        for entry in std::fs::read_dir(root().join(dir)).expect("a directory") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "md" || e == "toml") {
+                files.push(path);
+            }
+        }
+    }
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        for needle in [
+            "../shared/",
+            "RULES.md",
+            "spec/game-record.md",
+            "spec/tiles.md",
+        ] {
+            assert!(
+                !text.contains(needle),
+                "{} points to `{needle}`, which a clone does not have",
+                file.display()
+            );
+        }
+    }
+    for page in ["rules.md", "game-records.md", "tile-data.md"] {
+        assert!(root().join("docs").join(page).is_file(), "docs/{page}");
+    }
+}
