@@ -46,9 +46,15 @@ impl Catalog {
         expansions: &[String],
         options: &BTreeMap<String, String>,
     ) -> Result<Rules, RulesError> {
+        // `base`, the base game, is always in play: naming it changes nothing.
         let mut ids: Vec<&String> = expansions.iter().filter(|e| e.as_str() != "base").collect();
         ids.sort();
-        ids.dedup();
+        if let Some(twice) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(RulesError(format!(
+                "expansion `{}` is named twice; name each expansion once",
+                twice[0]
+            )));
+        }
         let mut list: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
         for id in ids {
             let Some(f) = self.entries.get(id.as_str()) else {

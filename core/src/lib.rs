@@ -15,6 +15,8 @@ pub mod expansion;
 pub mod features;
 pub mod figures;
 pub mod fixtures;
+pub mod input;
+pub mod plain;
 pub use carc_sdk::geometry;
 pub mod manifest;
 pub mod plugin;

@@ -77,15 +77,33 @@ pub fn json_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
     let mut p = JsonScan {
         b: src.as_bytes(),
         i: 0,
+        duplicate: None,
+        track_keys: false,
     };
     let mut best = None;
     p.value_at(path, &mut best);
     best
 }
 
+/// The first key given twice in one object of a JSON document: the key and the byte
+/// offsets of its two occurrences (serde would keep the last silently).
+pub fn json_duplicate_key(src: &str) -> Option<(String, usize, usize)> {
+    let mut p = JsonScan {
+        b: src.as_bytes(),
+        i: 0,
+        duplicate: None,
+        track_keys: true,
+    };
+    p.value_at(&[], &mut None);
+    p.duplicate
+}
+
 struct JsonScan<'a> {
     b: &'a [u8],
     i: usize,
+    /// The first duplicate key found, when tracking keys.
+    duplicate: Option<(String, usize, usize)>,
+    track_keys: bool,
 }
 
 impl JsonScan<'_> {
@@ -102,6 +120,7 @@ impl JsonScan<'_> {
         match *self.b.get(self.i)? {
             b'{' => {
                 self.i += 1;
+                let mut keys: std::collections::BTreeMap<&[u8], usize> = Default::default();
                 loop {
                     self.ws();
                     if *self.b.get(self.i)? == b'}' {
@@ -110,7 +129,16 @@ impl JsonScan<'_> {
                     }
                     let ks = self.i;
                     self.string()?;
-                    let key = std::str::from_utf8(&self.b[ks + 1..self.i - 1]).ok()?;
+                    let bytes = self.b;
+                    let raw = &bytes[ks + 1..self.i - 1];
+                    let key = std::str::from_utf8(raw).ok()?;
+                    if self.track_keys {
+                        if let Some(&first) = keys.get(raw) {
+                            self.duplicate = Some((key.to_string(), first, ks));
+                            return None;
+                        }
+                        keys.insert(raw, ks);
+                    }
                     self.ws();
                     if *self.b.get(self.i)? != b':' {
                         return None;

@@ -44,7 +44,7 @@ pub fn host() -> Result<&'static Host, String> {
         settings.libraries = flags.libraries;
         let host = Host::load(&settings);
         for w in &host.warnings {
-            eprintln!("warning: {w}");
+            errln!("warning: {w}");
         }
         Ok(host)
     })
@@ -68,7 +68,7 @@ pub fn catalog_of(found: &[Found]) -> Catalog {
             .and_then(carc_core::plugin::Plugin::factory)
             .and_then(|factory| c.add(factory));
         if let Err(e) = added {
-            eprintln!("warning: plugin `{}` is not available: {e}", f.name);
+            errln!("warning: plugin `{}` is not available: {e}", f.name);
         }
     }
     c

@@ -1,7 +1,11 @@
 //! carc-host as a library: the [`host`] (plugin discovery, checks before loading, games
 //! with any enabled subset of the plugins), plugin directories ([`package`]), the
 //! configuration file ([`config`]), [`trust`], loading plugin libraries ([`plugins`]) and
-//! the process-wide host the `carc` command line uses ([`catalog`]).
+//! the process-wide host the `carc` command line uses ([`catalog`]), and how it reports
+//! ([`output`]).
+
+#[macro_use]
+pub mod output;
 
 pub mod catalog;
 pub mod config;

@@ -1,5 +1,8 @@
 //! `carc`: play, replay, validate and simulate Carcassonne games with expansions.
 
+#[macro_use]
+extern crate carc_host;
+
 mod cmd;
 
 use std::path::PathBuf;
@@ -14,9 +17,14 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "carc",
     version,
-    about = "Carcassonne rules engine with expansion plugins"
+    about = "Carcassonne rules engine with expansion plugins",
+    after_help = carc_host::output::EXIT_CODES
 )]
 struct Cli {
+    /// The largest record, tile file or manifest read, in bytes or with K, M or G
+    /// (default 16M).
+    #[arg(long, value_name = "SIZE", global = true, value_parser = parse_size)]
+    max_input_size: Option<u64>,
     /// Use the expansion plugins linked into this binary instead of loading their
     /// shared libraries (same plugins, same boundary; for comparison and embedding).
     #[arg(long, global = true)]
@@ -39,30 +47,42 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play a game between bots and print the turn log.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Play(cmd::play::PlayArgs),
     /// Replay a game record and check its expectations.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Replay(cmd::replay::ReplayArgs),
     /// Validate tile-data files.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Validate(cmd::validate::ValidateArgs),
     /// Print a JSON Schema (draft-07): `tiles`, `record` or `manifest`.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Schema(cmd::schema::SchemaArgs),
     /// Play many random games and report games per second.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Simulate(cmd::simulate::SimulateArgs),
     /// List expansions' rule options with their values and defaults.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Rules(cmd::rules::RulesArgs),
     /// Show phases, the resolved rule order at every decision point, and why.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Plan(cmd::plan::PlanArgs),
     /// The expansion plugins: where each was found and whether it loaded.
     #[command(subcommand)]
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Plugins(cmd::plugins::PluginsCommand),
     /// Make a new expansion (a standalone crate that builds into a plugin).
     #[command(subcommand)]
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     New(cmd::new::NewCommand),
 }
 
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = Cli::parse();
+    if let Some(limit) = cli.max_input_size {
+        carc_core::input::set_limit(limit);
+    }
     catalog::set_flags(catalog::Flags {
         plugin_dirs: cli.plugin_dirs,
         config: cli.config,
@@ -80,7 +100,11 @@ fn main() -> ExitCode {
         Command::Plugins(c) => cmd::plugins::run(c),
         Command::New(c) => cmd::new::run(c),
     };
-    ExitCode::from(code)
+    ExitCode::from(carc_host::output::finish(code))
+}
+
+fn parse_size(text: &str) -> Result<u64, String> {
+    carc_core::input::parse_size(text)
 }
 
 /// Lets `carc ... | head` end quietly instead of panicking on a closed pipe.

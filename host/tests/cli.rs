@@ -11,7 +11,7 @@ fn replay(name: &str) -> (Option<i32>, String, String) {
 }
 
 #[test]
-fn invalid_records_exit_2_with_file_line_and_column() {
+fn invalid_records_exit_1_with_file_line_and_column() {
     let cases = [
         (
             "bad-syntax.toml",
@@ -55,7 +55,7 @@ fn invalid_records_exit_2_with_file_line_and_column() {
     ];
     for (file, want) in cases {
         let (code, _, err) = replay(file);
-        assert_eq!(code, Some(2), "{file}: {err}");
+        assert_eq!(code, Some(1), "{file}: {err}");
         assert!(
             err.starts_with(want),
             "{file}: got\n{err}\nwanted it to start with\n{want}"
@@ -402,8 +402,14 @@ fn expansion_tiles_need_their_expansion_unless_tiles_only() {
     ]);
     assert_eq!(without.status.code(), Some(1));
     assert!(
-        stdout(&without)
+        stderr(&without)
             .contains("tiledefs/princess-dragon.toml:11:12: error: unknown marker `volcano`"),
+        "{}",
+        stderr(&without)
+    );
+    // Diagnostics go to standard error, the summary (the result) to standard output.
+    assert!(
+        stdout(&without).contains("errors in 1 file") && !stdout(&without).contains("error:"),
         "{}",
         stdout(&without)
     );

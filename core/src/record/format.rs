@@ -71,34 +71,42 @@ pub enum OptionValue {
 fn option_values<'de, D: serde::Deserializer<'de>>(
     d: D,
 ) -> Result<BTreeMap<String, String>, D::Error> {
+    /// Flattens; the first option named twice (a quoted key `"a.b"` and a dotted one
+    /// `a.b`), if any.
     fn flatten(
         prefix: &str,
         table: BTreeMap<String, OptionValue>,
         out: &mut BTreeMap<String, String>,
-    ) {
+    ) -> Option<String> {
         for (key, value) in table {
             let key = if prefix.is_empty() {
                 key
             } else {
                 format!("{prefix}.{key}")
             };
-            match value {
-                OptionValue::Text(s) => {
-                    out.insert(key, s);
-                }
-                OptionValue::Integer(n) => {
-                    out.insert(key, n.to_string());
-                }
-                OptionValue::Boolean(b) => {
-                    out.insert(key, b.to_string());
-                }
-                OptionValue::Table(t) => flatten(&key, t, out),
+            let text = match value {
+                OptionValue::Text(s) => s,
+                OptionValue::Integer(n) => n.to_string(),
+                OptionValue::Boolean(b) => b.to_string(),
+                OptionValue::Table(t) => match flatten(&key, t, out) {
+                    Some(twice) => return Some(twice),
+                    None => continue,
+                },
+            };
+            if out.insert(key.clone(), text).is_some() {
+                return Some(key);
             }
         }
+        None
     }
     let table = BTreeMap::<String, OptionValue>::deserialize(d)?;
     let mut out = BTreeMap::new();
-    flatten("", table, &mut out);
+    if let Some(key) = flatten("", table, &mut out) {
+        return Err(serde::de::Error::custom(format!(
+            "the rule option `{key}` is given twice, as a quoted and as a dotted key; give \
+             it once"
+        )));
+    }
     Ok(out)
 }
 

@@ -57,24 +57,58 @@ impl Loaded {
     }
 }
 
-/// Parses a record from text.
+/// Parses a record from text. A message from the parser is put in the words of the file
+/// (see [`crate::plain`]); text that looks like the other format gets a hint; a key
+/// given twice in a JSON object is an error naming both places.
 pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnostic> {
+    let hint = |message: String| -> String {
+        match (format, crate::input::looks_like_json(source)) {
+            (Format::Toml, Some(true)) => {
+                format!("{message} (this looks like JSON: a record in JSON must be named `.json`)")
+            }
+            (Format::Json, Some(false)) => {
+                format!("{message} (this looks like TOML: a file named `.json` is read as JSON)")
+            }
+            _ => message,
+        }
+    };
     let record: Record = match format {
         Format::Toml => toml::from_str(source).map_err(|e| {
-            Diagnostic::located(source, file, e.span(), e.message().trim().to_string())
+            let spanned = e.span().and_then(|s| source.get(s));
+            let message = crate::plain::plain(e.message(), spanned);
+            let message = twice_in_toml(source, &message).unwrap_or(message);
+            Diagnostic::located(source, file, e.span(), hint(message))
         })?,
-        Format::Json => serde_json::from_str(source).map_err(|e| {
-            let (line, column) = (e.line(), e.column());
-            let offset = source
-                .split_inclusive('\n')
-                .take(line.saturating_sub(1))
-                .map(str::len)
-                .sum::<usize>()
-                + column.saturating_sub(1);
-            let msg = e.to_string();
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            Diagnostic::located(source, file, Some(offset..offset + 1), msg)
-        })?,
+        Format::Json => {
+            if let Some((key, first, second)) = span::json_duplicate_key(source) {
+                let line = |at: usize| source[..at].matches('\n').count() + 1;
+                let message = format!(
+                    "the key `{key}` is given twice in the same object (line {} and line {}); \
+                     give it once",
+                    line(first),
+                    line(second)
+                );
+                return Err(Diagnostic::located(
+                    source,
+                    file,
+                    Some(second..second + key.len() + 2),
+                    message,
+                ));
+            }
+            serde_json::from_str(source).map_err(|e| {
+                let (line, column) = (e.line(), e.column());
+                let offset = source
+                    .split_inclusive('\n')
+                    .take(line.saturating_sub(1))
+                    .map(str::len)
+                    .sum::<usize>()
+                    + column.saturating_sub(1);
+                let msg = e.to_string();
+                let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+                let message = crate::plain::plain(&msg, None);
+                Diagnostic::located(source, file, Some(offset..offset + 1), hint(message))
+            })?
+        }
     };
     Ok(Loaded {
         record,
@@ -84,12 +118,88 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
     })
 }
 
-/// Reads and parses a record file.
-pub fn load(path: &Path) -> Result<Loaded, Diagnostic> {
-    let file = path.display().to_string();
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| Diagnostic::unlocated(&file, format!("cannot read the file: {e}")))?;
-    parse(&source, &file, Format::of(&file))
+/// For the error "rule option given twice" (a quoted and a dotted key naming the same
+/// option under `[game.rules]`), the message with both keys' lines.
+fn twice_in_toml(source: &str, message: &str) -> Option<String> {
+    let key = message
+        .strip_prefix("the rule option `")?
+        .split('`')
+        .next()?
+        .to_string();
+    let doc = toml_edit::Document::parse(source.to_string()).ok()?;
+    let rules = doc.get("game")?.get("rules")?;
+    let mut lines = Vec::new();
+    let line = |at: usize| source[..at].matches('\n').count() + 1;
+    // The quoted key, one segment holding the dots.
+    if let Some((k, _)) = rules.as_table_like()?.get_key_value(&key) {
+        lines.push(k.span().map_or(0, |s| line(s.start)));
+    }
+    // The dotted key, a path of tables.
+    let parts: Vec<&str> = key.split('.').collect();
+    let mut item = rules;
+    for (i, part) in parts.iter().enumerate() {
+        let table = item.as_table_like()?;
+        let (k, next) = table.get_key_value(part)?;
+        if i + 1 == parts.len() {
+            lines.push(k.span().map_or(0, |s| line(s.start)));
+        }
+        item = next;
+    }
+    lines.sort_unstable();
+    match lines.as_slice() {
+        [a, b] if *a > 0 => Some(format!(
+            "the rule option `{key}` is given twice, as a quoted and as a dotted key \
+             (line {a} and line {b}); give it once"
+        )),
+        _ => None,
+    }
+}
+
+/// Why a record could not be loaded.
+#[derive(Clone, Debug)]
+pub enum LoadError {
+    /// The input could not be read (missing, a directory, larger than the input limit).
+    Unreadable(Diagnostic),
+    /// It was read and is not a valid record (or not text).
+    Invalid(Diagnostic),
+}
+
+impl LoadError {
+    /// The located problem.
+    pub fn diagnostic(&self) -> &Diagnostic {
+        match self {
+            LoadError::Unreadable(d) | LoadError::Invalid(d) => d,
+        }
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.diagnostic().fmt(f)
+    }
+}
+
+/// Reads and parses a record: a file (`.json` is JSON, anything else TOML) or `-` for
+/// standard input (JSON when it starts with `{`), at most the input size limit
+/// ([`crate::input`]).
+pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+    let file = crate::input::name(path);
+    let source = crate::input::read_text(path).map_err(|e| {
+        let d = Diagnostic::unlocated(&file, e.message());
+        match e {
+            crate::input::InputError::NotText(_) => LoadError::Invalid(d),
+            _ => LoadError::Unreadable(d),
+        }
+    })?;
+    let format = if crate::input::is_stdin(path) {
+        match crate::input::looks_like_json(&source) {
+            Some(true) => Format::Json,
+            _ => Format::Toml,
+        }
+    } else {
+        Format::of(&file)
+    };
+    parse(&source, &file, format).map_err(LoadError::Invalid)
 }
 
 /// The JSON Schema (draft-07) of game records.
@@ -114,7 +224,7 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
             let i = g
                 .expansions
                 .iter()
-                .position(|x| e.0.contains(&format!("`{x}`")));
+                .rposition(|x| e.0.contains(&format!("`{x}`")));
             match i {
                 Some(i) => vec!["game".into(), "expansions".into(), i.into()],
                 None => vec!["game".into(), "expansions".into()],

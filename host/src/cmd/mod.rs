@@ -80,6 +80,6 @@ pub fn options_for(
 
 /// Prints an error the same way everywhere.
 pub fn fail(message: impl std::fmt::Display) -> u8 {
-    eprintln!("error: {message}");
+    errln!("error: {message}");
     2
 }

@@ -199,11 +199,11 @@ fn expansion(args: &ExpansionArgs) -> Result<(), String> {
         std::fs::write(&target, text)
             .map_err(|e| format!("cannot write `{}`: {e}", target.display()))?;
     }
-    println!("made the expansion `{id}` in {}:", dir.display());
+    outln!("made the expansion `{id}` in {}:", dir.display());
     for (path, _) in &files {
-        println!("  {path}");
+        outln!("  {path}");
     }
-    println!(
+    outln!(
         "next: cd {} && cargo build && carc --plugin-dir . plugins list",
         dir.display()
     );

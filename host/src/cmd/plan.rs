@@ -23,7 +23,7 @@ pub fn run(args: PlanArgs) -> u8 {
         Err(e) => return super::fail(e),
     };
     let names: Vec<&str> = rules.manifests.iter().map(|m| m.id.as_str()).collect();
-    println!("expansions (asked in this order): {}", names.join(", "));
+    outln!("expansions (asked in this order): {}", names.join(", "));
     let phases: Vec<String> = (0..rules.phases.len())
         .map(|i| {
             let on_request = i < 64 && rules.on_request >> i & 1 == 1;
@@ -35,38 +35,38 @@ pub fn run(args: PlanArgs) -> u8 {
             }
         })
         .collect();
-    println!("phases: {}", phases.join(" -> "));
+    outln!("phases: {}", phases.join(" -> "));
     if rules.plan.points.is_empty() {
-        println!("decision points: none declared");
+        outln!("decision points: none declared");
     }
     for (point, order) in &rules.plan.points {
-        println!("decision point `{point}`:");
+        outln!("decision point `{point}`:");
         for (i, r) in order.iter().enumerate() {
             let claims = if r.claims.is_empty() {
                 String::new()
             } else {
                 format!(" [claims {}]", r.claims.join(", "))
             };
-            println!("  {}. {}{claims}", i + 1, r.id);
+            outln!("  {}. {}{claims}", i + 1, r.id);
             if !r.doc.is_empty() {
-                println!("       {}", r.doc);
+                outln!("       {}", r.doc);
             }
             for b in &r.because {
-                println!("       because {b}");
+                outln!("       because {b}");
             }
             if r.because.is_empty() {
-                println!("       no declared order: placed by id");
+                outln!("       no declared order: placed by id");
             }
         }
     }
-    println!("figure tags:");
+    outln!("figure tags:");
     for k in &rules.figure_kinds {
         let tags = if k.tags.is_empty() {
             "none".to_string()
         } else {
             k.tags.join(", ")
         };
-        println!("  {}:{} ({:?}): {tags}", k.namespace, k.name, k.class);
+        outln!("  {}:{} ({:?}): {tags}", k.namespace, k.name, k.class);
     }
     0
 }

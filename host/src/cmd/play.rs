@@ -81,6 +81,17 @@ fn play(args: PlayArgs) -> Result<(), String> {
     };
     let options = super::options_for(&expansions, &args.rules)?;
     let rules = crate::catalog::host()?.rules(&expansions, &options)?;
+    // `base` is always in play: a record never names it.
+    let expansions: Vec<String> = expansions.into_iter().filter(|e| e != "base").collect();
+    let in_force: Vec<String> = (1..rules.manifests.len())
+        .flat_map(|i| {
+            let id = &rules.manifests[i].id;
+            rules
+                .options_of(i)
+                .iter()
+                .map(move |(name, value)| format!("{id}.{name}={value}"))
+        })
+        .collect();
     let (mut game, mut bots) = carc_host::game::new_game(rules, &names, &strategies, seed)?;
     let log = !args.json;
     game.keep_log(log);
@@ -90,9 +101,12 @@ fn play(args: PlayArgs) -> Result<(), String> {
             .zip(&strategies)
             .map(|(n, s)| format!("{n} ({s})"))
             .collect();
-        println!("carc play --seed {seed}: {}", bot_list.join(", "));
+        outln!("carc play --seed {seed}: {}", bot_list.join(", "));
         if !expansions.is_empty() {
-            println!("expansions: {}", expansions.join(", "));
+            outln!("expansions: {}", expansions.join(", "));
+        }
+        if !in_force.is_empty() {
+            outln!("rule options: {}", in_force.join(", "));
         }
     }
     let moves = carc_host::game::play_out(&mut game, &mut bots, |game, moves| {
@@ -105,12 +119,12 @@ fn play(args: PlayArgs) -> Result<(), String> {
         let mut summary = state_summary(&game);
         summary["seed"] = serde_json::json!(seed);
         summary["moves"] = serde_json::json!(moves.len());
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&summary).unwrap_or_default()
         );
     } else {
-        println!("final scores:");
+        outln!("final scores:");
         let winners = game.state.winners();
         for (i, p) in game.state.players.iter().enumerate() {
             let mark = if winners.contains(&(i as u8)) {
@@ -118,14 +132,14 @@ fn play(args: PlayArgs) -> Result<(), String> {
             } else {
                 ""
             };
-            println!("  {:<10} {:>4}{mark}", p.name, p.score);
+            outln!("  {:<10} {:>4}{mark}", p.name, p.score);
         }
     }
     if let Some(path) = &args.record {
         let record = carc_host::game::record_of(&game, expansions, seed, options, moves);
         write_record(path, &record)?;
         if log {
-            println!("record written to {}", path.display());
+            outln!("record written to {}", path.display());
         }
     }
     Ok(())
@@ -149,7 +163,7 @@ fn stop_on_fault(game: &Game, moves: usize) -> Result<(), String> {
 fn print_log(game: &mut Game) {
     for e in game.take_log() {
         if let Some(line) = turnlog::describe(&game.rules, &game.state, &e) {
-            println!("{line}");
+            outln!("{line}");
         }
     }
 }

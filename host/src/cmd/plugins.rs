@@ -94,7 +94,7 @@ fn list(args: &ListArgs) -> Result<u8, String> {
         .collect();
     if args.json {
         let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
-        println!("{text}");
+        outln!("{text}");
         return Ok(0);
     }
     let width = rows.iter().map(|r| r.id.len()).max().unwrap_or(0).max(2);
@@ -106,7 +106,7 @@ fn list(args: &ListArgs) -> Result<u8, String> {
                 s.to_string()
             }
         };
-        println!(
+        outln!(
             "{:<width$} {:<8} protocol {:<4} {}  {}",
             r.id,
             dash(&r.version),
@@ -120,7 +120,7 @@ fn list(args: &ListArgs) -> Result<u8, String> {
             .iter()
             .filter(|e| matches!(e.status, Status::Refused(_)))
         {
-            println!("\n{} ({}):\n{}", e.id, shown_path(e), e.detail);
+            outln!("\n{} ({}):\n{}", e.id, shown_path(e), e.detail);
         }
     }
     Ok(0)
@@ -132,16 +132,16 @@ fn info(id: &str) -> Result<u8, String> {
     host.open_plugin(id);
     let plugins = host.plugins();
     let e = installed(id, &plugins)?;
-    println!("{} {}", e.id, e.version);
-    println!("path: {}", shown_path(e));
+    outln!("{} {}", e.id, e.version);
+    outln!("path: {}", shown_path(e));
     if let Some(l) = &e.library {
-        println!("library: {}", l.display());
+        outln!("library: {}", l.display());
     }
-    println!("status: {}", e.status);
+    outln!("status: {}", e.status);
     let Some(m) = &e.manifest else {
         return Ok(0);
     };
-    println!("name: {}", m.name);
+    outln!("name: {}", m.name);
     let list = |items: Vec<String>| {
         if items.is_empty() {
             "none".to_string()
@@ -149,12 +149,12 @@ fn info(id: &str) -> Result<u8, String> {
             items.join(", ")
         }
     };
-    println!(
+    outln!(
         "requires: {}",
         list(m.requires.iter().map(|(k, v)| format!("{k} {v}")).collect())
     );
-    println!("conflicts: {}", list(m.conflicts.clone()));
-    println!(
+    outln!("conflicts: {}", list(m.conflicts.clone()));
+    outln!(
         "phases: {}",
         list(
             m.phases
@@ -167,19 +167,19 @@ fn info(id: &str) -> Result<u8, String> {
                 .collect()
         )
     );
-    println!(
+    outln!(
         "figures: {}",
         list(m.figures.iter().map(|f| tagged(&f.name, &f.tags)).collect())
     );
-    println!(
+    outln!(
         "feature kinds: {}",
         list(m.kinds.iter().map(|k| tagged(&k.name, &k.tags)).collect())
     );
-    println!(
+    outln!(
         "markers: {}",
         list(m.markers.iter().map(|k| k.name.clone()).collect())
     );
-    println!(
+    outln!(
         "options: {}",
         list(
             m.options
@@ -194,9 +194,9 @@ fn info(id: &str) -> Result<u8, String> {
         carc_core::expansion::Expansion::manifest(&carc_core::base::BaseGame),
         m.clone(),
     ]);
-    println!("rules:");
+    outln!("rules:");
     if m.rules.is_empty() {
-        println!("  none");
+        outln!("  none");
     }
     for r in &m.rules {
         let position = match &plan {
@@ -215,21 +215,21 @@ fn info(id: &str) -> Result<u8, String> {
                 r.point
             ),
         };
-        println!("  {}:{}, {position}: {}", m.id, r.id, r.doc);
+        outln!("  {}:{}, {position}: {}", m.id, r.id, r.doc);
     }
     if !m.wake.is_empty() {
-        println!("asleep until (speed only):");
+        outln!("asleep until (speed only):");
         for w in &m.wake {
-            println!("  {}: {}", w.hooks.join(", "), w.when.join(" or "));
+            outln!("  {}: {}", w.hooks.join(", "), w.when.join(" or "));
         }
     }
-    println!("tiles:");
+    outln!("tiles:");
     match &e.dir {
-        None => println!("  (given by its library)"),
-        Some(_) if m.tiles.is_empty() => println!("  none"),
+        None => outln!("  (given by its library)"),
+        Some(_) if m.tiles.is_empty() => outln!("  none"),
         Some(dir) => {
             for file in &m.tiles {
-                println!("  {file}: {}", tile_summary(&dir.join(file)));
+                outln!("  {file}: {}", tile_summary(&dir.join(file)));
             }
         }
     }
@@ -338,7 +338,7 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
         (false, true) => "is disabled",
         (false, false) => "was not enabled",
     };
-    println!("{id} {what} by default ({})", path.display());
+    outln!("{id} {what} by default ({})", path.display());
     Ok(0)
 }
 
@@ -364,7 +364,7 @@ fn trust(id: &str) -> Result<u8, String> {
         }
         doc["pins"][id] = toml_edit::value(digest.as_str());
     })?;
-    println!(
+    outln!(
         "{id}: {} pinned as {digest} ({})",
         library.display(),
         path.display()

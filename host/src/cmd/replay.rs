@@ -3,26 +3,31 @@
 use std::path::PathBuf;
 
 use carc_core::record::{self, ReplayError, state_summary};
+use carc_host::output;
 use clap::Args;
 
 /// Arguments of `carc replay`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The record (`.toml` or `.json`).
+    /// The record (`.toml` or `.json`; `-` reads standard input, JSON when it starts
+    /// with `{`).
     file: PathBuf,
     /// Also print the final state as JSON.
     #[arg(long)]
     json: bool,
 }
 
-/// Exit 0 when every expectation holds, 1 on an illegal move or a mismatch, 2 when the
-/// file cannot be read or is not a valid record.
+/// Exit 0 when every expectation holds, 1 when the record is not valid or an illegal
+/// move or a mismatch is found, 2 when it cannot be read (see [`carc_host::output`]).
 pub fn run(args: ReplayArgs) -> u8 {
     let loaded = match record::load(&args.file) {
         Ok(l) => l,
-        Err(d) => {
-            eprintln!("{d}");
-            return 2;
+        Err(e) => {
+            errln!("{e}");
+            return match e {
+                record::LoadError::Unreadable(_) => output::CANNOT,
+                record::LoadError::Invalid(_) => output::INVALID,
+            };
         }
     };
     // An expansion no plugin provides is left to the replay, which locates it in the file.
@@ -39,41 +44,41 @@ pub fn run(args: ReplayArgs) -> u8 {
                 .collect()
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return 2;
         }
     };
     let catalog = match crate::catalog::catalog_for(&known) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("{}: error: {e}", loaded.file);
+            errln!("{}: error: {e}", loaded.file);
             return 2;
         }
     };
     match record::replay(&loaded, &catalog) {
         Ok(outcome) => {
             if args.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&state_summary(&outcome.game)).unwrap_or_default()
                 );
             } else {
-                println!("{}", outcome.ok_line(&loaded.file));
+                outln!("{}", outcome.ok_line(&loaded.file));
             }
             0
         }
         Err(ReplayError::Invalid(d)) => {
-            eprintln!("{d}");
-            2
+            errln!("{d}");
+            output::INVALID
         }
         Err(ReplayError::Failed { problems, game }) => {
             if args.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&state_summary(&game)).unwrap_or_default()
                 );
             }
-            eprintln!("{}", record::failure_report(&loaded.file, &problems));
+            errln!("{}", record::failure_report(&loaded.file, &problems));
             1
         }
     }

@@ -24,17 +24,17 @@ pub fn run(args: RulesArgs) -> u8 {
         if m.id == "base" && !ids.iter().any(|x| x == "base") {
             continue;
         }
-        println!("{} ({})", m.id, m.name);
+        outln!("{} ({})", m.id, m.name);
         if m.options.is_empty() {
-            println!("  no rule options");
+            outln!("  no rule options");
         }
         for o in &m.options {
             let value = rules.option(i, &o.name);
             let default = o.values.first().map_or("", |s| s.as_str());
             let mark = if value == default { " (default)" } else { "" };
-            println!("  {}.{} = {value}{mark}", m.id, o.name);
-            println!("      values: {}; default {default}", o.values.join(" | "));
-            println!("      {}", o.doc);
+            outln!("  {}.{} = {value}{mark}", m.id, o.name);
+            outln!("      values: {}; default {default}", o.values.join(" | "));
+            outln!("      {}", o.doc);
         }
     }
     0

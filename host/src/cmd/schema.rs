@@ -27,6 +27,6 @@ pub fn run(args: SchemaArgs) -> u8 {
         Which::Record => carc_core::record::record_schema_json(),
         Which::Manifest => carc_core::manifest::manifest_schema_json(),
     };
-    print!("{text}");
+    out!("{text}");
     0
 }

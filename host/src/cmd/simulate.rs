@@ -215,27 +215,29 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
             });
             v["dynamic_over_static"] = serde_json::json!(r);
         }
-        println!("{v}");
+        outln!("{v}");
     } else {
-        println!(
+        outln!(
             "{} games in {:.2} s on {} thread(s): {rate:.0} games/s",
-            args.games, run.seconds, args.threads
+            args.games,
+            run.seconds,
+            args.threads
         );
         let list: Vec<String> = names
             .iter()
             .zip(&means)
             .map(|(n, m)| format!("{n} {m:.2}"))
             .collect();
-        println!("mean final score per seat: {}", list.join(", "));
+        outln!("mean final score per seat: {}", list.join(", "));
         if let Some(ratio) = ratio {
-            println!(
+            outln!(
                 "base game alone, same seeds, in turns with these: {:.0} games/s; \
                  these games take {ratio:.2}x as long",
                 base_run.rate()
             );
         }
         if let Some(r) = loaded_over_linked {
-            println!(
+            outln!(
                 "plugins linked into carc, same seeds, in turns with these: {:.0} games/s; \
                  with their libraries loaded these run at {r:.2} of that speed",
                 linked_run.rate()

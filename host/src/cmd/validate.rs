@@ -3,12 +3,14 @@
 
 use std::path::PathBuf;
 
+use carc_host::output;
 use clap::Args;
 
 /// Arguments of `carc validate`.
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
-    /// Tile-data files, or plugin directories (a directory holding `manifest.toml`).
+    /// Tile-data files, or plugin directories (a directory holding `manifest.toml`); `-`
+    /// reads tile data from standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Expansions whose feature kinds and markers may be used (default: all available).
@@ -17,9 +19,17 @@ pub struct ValidateArgs {
     /// Accept markers no enabled expansion registers.
     #[arg(long)]
     tiles_only: bool,
+    /// Show every error (by default the first 100, then how many more there are).
+    #[arg(long)]
+    all_errors: bool,
 }
 
-/// Validates the files; exit 0 when all are valid, 1 when not, 2 on bad arguments.
+/// How many errors are shown unless `--all-errors` is given.
+const SHOWN_ERRORS: usize = 100;
+
+/// Validates the files: the errors on standard error, the verdict on standard output;
+/// exit 0 when all are valid, 1 when not, 2 when a file cannot be read or on bad
+/// arguments (see [`carc_host::output`]).
 pub fn run(mut args: ValidateArgs) -> u8 {
     let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
         .paths
@@ -28,9 +38,9 @@ pub fn run(mut args: ValidateArgs) -> u8 {
     let mut failed = false;
     for dir in &dirs {
         match crate::catalog::check_plugin_dir(dir) {
-            Ok(()) => println!("{}: ok, the plugin can be loaded", dir.display()),
+            Ok(()) => outln!("{}: ok, the plugin can be loaded", dir.display()),
             Err(why) => {
-                eprintln!(
+                errln!(
                     "{}: error: the plugin would be refused: {why}",
                     dir.display()
                 );
@@ -58,6 +68,17 @@ pub fn run(mut args: ValidateArgs) -> u8 {
         tiles_only: args.tiles_only,
     };
     let report = carc_core::tiles::validate::check_files(&args.paths, &rules.vocab, &options);
-    print!("{}", report.render());
-    if report.is_ok() && !failed { 0 } else { 1 }
+    let limit = (!args.all_errors).then_some(SHOWN_ERRORS);
+    let diagnostics = report.render_diagnostics(limit);
+    if !diagnostics.is_empty() {
+        output::write_err(format_args!("{diagnostics}"));
+    }
+    outln!("{}", report.summary());
+    if report.has_unreadable() {
+        output::CANNOT
+    } else if report.is_ok() && !failed {
+        output::OK
+    } else {
+        output::INVALID
+    }
 }

@@ -197,15 +197,29 @@ fn check_one(source: &str, file_name: &str, vocab: &Vocabulary, options: &Option
         };
         span.map(|s| map.position(s))
     };
-    let line_of = |path: &Path| position(path, At::Value).map_or(0, |p| p.line);
+    let line_of = |path: &Path| tree.value_span(path).map_or(0, |s| map.line(s.start));
     let (semantic_findings, sites) =
         semantic::findings(&json, vocab, options, &schema_findings, &line_of);
 
-    let mut diagnostics: Vec<Diagnostic> = schema_findings
+    // Positioned in the order of the text, each position costs only the text since the
+    // one before (see `SourceMap`).
+    let mut spanned: Vec<(Option<std::ops::Range<usize>>, &Finding)> = schema_findings
         .iter()
         .chain(&semantic_findings)
-        .map(|f| match position(&f.path, f.at) {
-            Some(p) => Diagnostic::at(file_name, p, f.message.clone()),
+        .map(|f| {
+            let span = match f.at {
+                At::Value => tree.value_span(&f.path),
+                At::Key => tree.key_span(&f.path),
+                At::Nowhere => None,
+            };
+            (span, f)
+        })
+        .collect();
+    spanned.sort_by_key(|(span, _)| span.as_ref().map(|s| s.start));
+    let mut diagnostics: Vec<Diagnostic> = spanned
+        .into_iter()
+        .map(|(span, f)| match span {
+            Some(s) => Diagnostic::at(file_name, map.position(s), f.message.clone()),
             None => Diagnostic::unlocated(file_name, f.message.clone()),
         })
         .collect();
@@ -262,6 +276,8 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// The parsed file, when it is valid.
     pub tiles: Option<TileFile>,
+    /// Whether the file could not be read at all (missing, too large).
+    pub unreadable: bool,
 }
 
 /// The result of checking several files together: what `carc validate` prints.
@@ -324,17 +340,38 @@ impl Report {
         }
     }
 
-    /// Every diagnostic followed by a blank line, then the summary line: the whole output
-    /// of `carc validate`, ending with a line break.
+    /// Every diagnostic followed by a blank line, then the summary line, ending with a
+    /// line break.
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        for d in self.diagnostics() {
-            out.push_str(&d.to_string());
-            out.push_str("\n\n");
-        }
+        let mut out = self.render_diagnostics(None);
         out.push_str(&self.summary());
         out.push('\n');
         out
+    }
+
+    /// The diagnostics, each followed by a blank line: the first `limit` of them (all
+    /// when `None`), then a line saying how many more there are.
+    pub fn render_diagnostics(&self, limit: Option<usize>) -> String {
+        let mut out = String::new();
+        let total = self.error_count();
+        let shown = limit.unwrap_or(total).min(total);
+        for d in self.diagnostics().take(shown) {
+            out.push_str(&d.to_string());
+            out.push_str("\n\n");
+        }
+        if shown < total {
+            let more = total - shown;
+            out.push_str(&format!(
+                "... and {} more (`--all-errors` shows every one)\n\n",
+                plural(more as u64, "error", "errors")
+            ));
+        }
+        out
+    }
+
+    /// Whether a file could not be read at all (missing, too large).
+    pub fn has_unreadable(&self) -> bool {
+        self.files.iter().any(|f| f.unreadable)
     }
 }
 
@@ -346,29 +383,11 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
 /// Reads and checks tile-data files together. An unreadable file is a diagnostic; each
 /// file is named by its path as given.
 pub fn check_files(paths: &[PathBuf], vocab: &Vocabulary, options: &Options) -> Report {
-    let sources: Vec<(String, Result<String, String>)> = paths
+    let sources: Vec<(String, Result<String, crate::input::InputError>)> = paths
         .iter()
-        .map(|p| {
-            let text = std::fs::read(p)
-                .map_err(|e| format!("cannot read the file: {}", lowercase_io(&e)))
-                .and_then(|bytes| {
-                    String::from_utf8(bytes).map_err(|e| {
-                        format!(
-                            "the file is not UTF-8 (invalid byte at offset {})",
-                            e.utf8_error().valid_up_to()
-                        )
-                    })
-                });
-            (p.display().to_string(), text)
-        })
+        .map(|p| (crate::input::name(p), crate::input::read_text(p)))
         .collect();
     check_loaded(sources, vocab, options)
-}
-
-fn lowercase_io(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    let text = text.split(" (os error").next().unwrap_or(&text).to_string();
-    text.to_lowercase()
 }
 
 /// Checks tile-data sources given as `(name, text)` together, as [`check_files`] does
@@ -389,7 +408,7 @@ pub fn check_sources<'a>(
 }
 
 fn check_loaded(
-    sources: Vec<(String, Result<String, String>)>,
+    sources: Vec<(String, Result<String, crate::input::InputError>)>,
     vocab: &Vocabulary,
     options: &Options,
 ) -> Report {
@@ -400,11 +419,13 @@ fn check_loaded(
     for (name, text) in sources {
         let text = match text {
             Ok(text) => text,
-            Err(message) => {
+            Err(e) => {
+                let unreadable = !matches!(e, crate::input::InputError::NotText(_));
                 report.files.push(FileReport {
-                    diagnostics: vec![Diagnostic::unlocated(&name, message)],
+                    diagnostics: vec![Diagnostic::unlocated(&name, e.message())],
                     name,
                     tiles: None,
+                    unreadable,
                 });
                 continue;
             }
@@ -448,6 +469,7 @@ fn check_loaded(
             name,
             diagnostics,
             tiles,
+            unreadable: false,
         });
     }
     report

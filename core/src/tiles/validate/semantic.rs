@@ -62,8 +62,8 @@ struct Feat {
 struct Ctx<'a> {
     vocab: &'a Vocabulary,
     options: &'a Options,
-    /// Paths of schema violations.
-    tainted: Vec<&'a Path>,
+    /// Paths of schema violations, sorted: those under a path follow it at once.
+    tainted: std::collections::BTreeSet<&'a Path>,
     line_of: &'a dyn Fn(&Path) -> usize,
     out: Vec<Finding>,
 }
@@ -71,7 +71,12 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// Whether no schema violation lies at or under `path`.
     fn clean(&self, path: &Path) -> bool {
-        !self.tainted.iter().any(|t| t.starts_with(path))
+        // In the sorted set, the paths that start with `path` come first from `path` on.
+        !self
+            .tainted
+            .range::<&Path, _>(path..)
+            .next()
+            .is_some_and(|t| t.starts_with(path))
     }
 
     fn at(&mut self, path: &Path, message: String) {

@@ -10,10 +10,17 @@ const MAX_SHOWN: usize = 150;
 const ELLIPSIS: &str = "...";
 
 /// Line starts of a source text, to turn byte spans into positions and snippets.
+///
+/// Each position costs work bounded by the shown window, plus counting the characters
+/// before it on its line; that count continues from the previous position when it is on
+/// the same line further on, so positions asked in order cost time linear in the text
+/// however many there are (a line holding 100,000 errors).
 pub(crate) struct SourceMap<'a> {
     src: &'a str,
     /// Byte offset where each line starts; always starts with 0.
     line_starts: Vec<usize>,
+    /// The last column counted: (line index, byte offset, characters before it).
+    counted: std::cell::Cell<(usize, usize, usize)>,
 }
 
 /// A resolved position: 1-based line and column (in characters) plus the snippet.
@@ -28,7 +35,11 @@ impl<'a> SourceMap<'a> {
     pub(crate) fn new(src: &'a str) -> SourceMap<'a> {
         let mut line_starts = vec![0];
         line_starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
-        SourceMap { src, line_starts }
+        SourceMap {
+            src,
+            line_starts,
+            counted: std::cell::Cell::new((0, 0, 0)),
+        }
     }
 
     /// The largest char boundary not after `offset` (clamped to the text).
@@ -63,6 +74,25 @@ impl<'a> SourceMap<'a> {
         (start, text.strip_suffix('\r').unwrap_or(text))
     }
 
+    /// The 1-based line holding byte `offset`.
+    pub(crate) fn line(&self, offset: usize) -> usize {
+        self.line_index(offset) + 1
+    }
+
+    /// The number of characters in `text[..at]` of line `index`, counted on from the
+    /// previous call when it was on the same line, before `at`.
+    fn chars_before(&self, index: usize, text: &str, at: usize) -> usize {
+        let (line, from, count) = self.counted.get();
+        let (from, count) = if line == index && from <= at {
+            (from, count)
+        } else {
+            (0, 0)
+        };
+        let total = count + text.get(from..at).map_or(0, |t| t.chars().count());
+        self.counted.set((index, at, total));
+        total
+    }
+
     /// Position and snippet of `span`: the line holding its start and carets under the
     /// spanned text (to the end of that line if the span goes on).
     pub(crate) fn position(&self, span: Range<usize>) -> Position {
@@ -70,15 +100,16 @@ impl<'a> SourceMap<'a> {
         let end = self.floor(span.end.max(start));
         let index = self.line_index(start);
         let (line_start, text) = self.line_text(index);
-        let in_line = start.saturating_sub(line_start).min(text.len());
-        let before = text.get(..in_line).unwrap_or("");
-        let column = before.chars().count() + 1;
-        let under_end = end.saturating_sub(line_start).clamp(in_line, text.len());
-        let under = text.get(in_line..under_end).unwrap_or("");
+        let in_line = floor_in(text, start.saturating_sub(line_start).min(text.len()));
+        let column = self.chars_before(index, text, in_line) + 1;
+        let under_end = floor_in(
+            text,
+            end.saturating_sub(line_start).clamp(in_line, text.len()),
+        );
 
         let line_no = index + 1;
         let gutter = " ".repeat(line_no.to_string().len());
-        let (shown, pad, carets) = window(text, before, under);
+        let (shown, pad, carets) = window(text, in_line, under_end);
         let body = if shown.is_empty() {
             String::new()
         } else {
@@ -97,33 +128,66 @@ impl<'a> SourceMap<'a> {
     }
 }
 
+/// The largest char boundary of `text` not after `at`.
+fn floor_in(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The byte offset `n` characters before `at` in `text` (or its start).
+fn back(text: &str, at: usize, n: usize) -> usize {
+    text[..at]
+        .char_indices()
+        .rev()
+        .take(n)
+        .last()
+        .map_or(at, |(i, _)| i)
+}
+
+/// The byte offset `n` characters after `at` in `text` (or its end).
+fn forward(text: &str, at: usize, n: usize) -> usize {
+    text[at..]
+        .char_indices()
+        .nth(n)
+        .map_or(text.len(), |(i, _)| at + i)
+}
+
 /// What to show of a line: the text (tabs expanded, a long line cut around the spanned
-/// text with `...`), the caret indent and the number of carets.
-fn window(text: &str, before: &str, under: &str) -> (String, usize, usize) {
-    let chars: Vec<char> = text.chars().collect();
-    let start = before.chars().count();
-    let len = under.chars().count();
-    let (from, to) = if chars.len() <= MAX_SHOWN {
-        (0, chars.len())
+/// bytes `start..end` with `...`), the caret indent and the number of carets. The work
+/// is bounded by [`MAX_SHOWN`], however long the line.
+fn window(text: &str, start: usize, end: usize) -> (String, usize, usize) {
+    let (from, to) = if forward(text, 0, MAX_SHOWN) == text.len() {
+        (0, text.len())
     } else {
-        let from = start.saturating_sub(MAX_SHOWN / 4);
-        let to = (from + MAX_SHOWN).min(chars.len());
-        (to.saturating_sub(MAX_SHOWN).min(from), to)
+        let from = back(text, start, MAX_SHOWN / 4);
+        let to = forward(text, from, MAX_SHOWN);
+        // Near the end of the line, show a full window that ends there.
+        (
+            if to == text.len() {
+                back(text, to, MAX_SHOWN)
+            } else {
+                from
+            },
+            to,
+        )
     };
-    let slice = |a: usize, b: usize| -> String { chars[a..b].iter().collect() };
     let mut shown = String::new();
     let mut pad = 0;
     if from > 0 {
         shown.push_str(ELLIPSIS);
         pad += ELLIPSIS.len();
     }
-    shown.push_str(&expand_tabs(&slice(from, to)));
-    if to < chars.len() {
+    shown.push_str(&expand_tabs(&text[from..to]));
+    if to < text.len() {
         shown.push_str(ELLIPSIS);
     }
-    pad += display_width(&slice(from, start.min(to)));
-    let under_end = (start + len).min(to);
-    let carets = display_width(&slice(start.min(under_end), under_end)).max(1);
+    let start = start.clamp(from, to);
+    pad += display_width(&text[from..start]);
+    let end = end.clamp(start, to);
+    let carets = display_width(&text[start..end]).max(1);
     (shown, pad, carets)
 }
 

@@ -1,0 +1,117 @@
+//! Parser messages in the words of the files they are about: serde's and the TOML
+//! parser's messages name Rust types (`expected struct Move`, `u64`, `untagged enum
+//! OptionValue`, `$__toml_private_datetime`); players and plugin authors see tables,
+//! arrays, whole numbers and date-times.
+
+/// A parser's message in plain words. `spanned` is the text the message points at, when
+/// known (a date-time there explains serde's "map").
+pub fn plain(message: &str, spanned: Option<&str>) -> String {
+    let mut m = message.trim().to_string();
+    if let Some(first) = m.lines().next() {
+        m = first.trim_end().to_string();
+    }
+    let is_datetime = spanned.is_some_and(|s| {
+        let s = s.trim();
+        s.len() >= 8 && s.as_bytes()[0].is_ascii_digit() && s.contains(['-', ':'])
+    });
+    if is_datetime {
+        m = m.replace("invalid type: map", "invalid type: a date-time");
+    }
+    m = m.replace("`$__toml_private_datetime`", "a date-time");
+    m = m.replace("$__toml_private_datetime", "a date-time");
+    m = m.replace(
+        "data did not match any variant of untagged enum OptionValue",
+        "a rule option's value must be a string, a whole number, true or false",
+    );
+    // Named types: the ones a file's reader meets, then any other.
+    for (rust, words) in [
+        ("struct Move", "a move (a table)"),
+        ("struct Record", "a record (a table)"),
+        ("struct GameHeader", "the game table"),
+        ("struct Expect", "the expect table"),
+        ("struct TileFile", "tile data (a table)"),
+        ("struct Manifest", "a manifest (a table)"),
+    ] {
+        m = m.replace(rust, words);
+    }
+    m = replace_words(&m, "struct ", "a table");
+    m = replace_words(&m, "enum ", "one of the allowed values");
+    for (rust, words) in [
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u16", "expected a whole number, 0 or more"),
+        ("expected u8", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected i64", "expected a whole number"),
+        ("expected i32", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("a sequence", "an array"),
+        ("invalid type: map", "invalid type: a table"),
+        ("invalid type: sequence", "invalid type: an array"),
+        ("expected a map", "expected a table"),
+        ("expected map", "expected a table"),
+        ("a boolean", "true or false"),
+    ] {
+        m = m.replace(rust, words);
+    }
+    m
+}
+
+/// Replaces `<prefix>Name` (a Rust type's name after the prefix) with `words`.
+fn replace_words(text: &str, prefix: &str, words: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(prefix) {
+        let after = &rest[i + prefix.len()..];
+        let name_len = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        let starts_upper = after.chars().next().is_some_and(char::is_uppercase);
+        if name_len > 0 && starts_upper {
+            out.push_str(&rest[..i]);
+            out.push_str(words);
+            rest = &after[name_len..];
+        } else {
+            out.push_str(&rest[..i + prefix.len()]);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rust_names_become_words_of_the_file() {
+        assert_eq!(
+            plain("invalid type: integer `5`, expected struct Move", None),
+            "invalid type: integer `5`, expected a move (a table)"
+        );
+        assert_eq!(
+            plain("invalid type: map, expected u64", Some("1979-05-27")),
+            "invalid type: a date-time, expected a whole number, 0 or more"
+        );
+        assert_eq!(
+            plain("invalid type: map, expected a string", Some("{ a = 1 }")),
+            "invalid type: a table, expected a string"
+        );
+        assert_eq!(
+            plain(
+                "data did not match any variant of untagged enum OptionValue",
+                None
+            ),
+            "a rule option's value must be a string, a whole number, true or false"
+        );
+        assert_eq!(
+            plain(
+                "unknown field `$__toml_private_datetime`, expected struct Foo",
+                None
+            ),
+            "unknown field a date-time, expected a table"
+        );
+        assert_eq!(plain("a struct is fine", None), "a struct is fine");
+    }
+}

@@ -1,0 +1,153 @@
+//! How `carc` reports: results on standard output, diagnostics on standard error, one
+//! table of exit codes for every subcommand, and nothing a file or a player name holds
+//! can reach the terminal raw.
+//!
+//! Every line goes through [`outln!`](crate::outln) (results) or
+//! [`errln!`](crate::errln) (diagnostics), never `println!`: writing never panics. When
+//! standard output cannot be written (a full disk, `> /dev/full`), the rest of the output
+//! is dropped and [`finish`] turns the exit code into [`CANNOT`] with a one-line error.
+//! A closed pipe (`carc ... | head`) ends the process quietly, as the operating system's
+//! default for it does (see `main`). Control characters other than line breaks and tabs
+//! are written escaped (`\u{1b}`), so a player name holding a terminal escape sequence
+//! shows as text.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::Mutex;
+
+/// Exit code: done, and everything checked holds.
+pub const OK: u8 = 0;
+/// Exit code: the input was read and is wrong (invalid tile data, manifest or record, a
+/// failed expectation, an illegal move).
+pub const INVALID: u8 = 1;
+/// Exit code: it could not be done (bad command-line flags, a file that cannot be read or
+/// is too large, an expansion that is not available or failed, output that cannot be
+/// written).
+pub const CANNOT: u8 = 2;
+
+/// The table of exit codes, as `--help` and the README show it.
+pub const EXIT_CODES: &str = "Exit codes (every subcommand):
+  0  done, and everything checked holds
+  1  the input is wrong: invalid tile data, manifest or record, a failed expectation,
+     an illegal move
+  2  it could not be done: bad flags, a file that cannot be read or is too large, an
+     expansion that is not available or failed, output that cannot be written";
+
+/// The first error met writing standard output, if any.
+static STDOUT_FAILED: Mutex<Option<String>> = Mutex::new(None);
+
+/// Writes to standard output (use [`outln!`](crate::outln) and
+/// [`out!`](crate::out)); after a failure, nothing more is written.
+pub fn write_out(args: fmt::Arguments) {
+    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner());
+    if failed.is_some() {
+        return;
+    }
+    let text = args.to_string();
+    let text = escaped(&text);
+    if let Err(e) = io::stdout().lock().write_all(text.as_bytes()) {
+        *failed = Some(describe(&e));
+    }
+}
+
+/// Writes to standard error (use [`errln!`](crate::errln)); a failure there is ignored
+/// (there is nowhere left to report it).
+pub fn write_err(args: fmt::Arguments) {
+    let text = args.to_string();
+    let text = escaped(&text);
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// The exit code to leave with: `code`, or [`CANNOT`] with a one-line error when standard
+/// output could not be written.
+pub fn finish(code: u8) -> u8 {
+    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner());
+    if failed.is_none()
+        && let Err(e) = io::stdout().lock().flush()
+    {
+        *failed = Some(describe(&e));
+    }
+    match failed.as_ref() {
+        Some(why) => {
+            let _ = writeln!(
+                io::stderr(),
+                "error: cannot write to standard output: {why}"
+            );
+            CANNOT
+        }
+        None => code,
+    }
+}
+
+/// An I/O error as words: `no space left on device`.
+pub fn describe(e: &io::Error) -> String {
+    let text = e.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text);
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => "unknown error".into(),
+    }
+}
+
+/// `text` with every control character but line breaks and tabs written as `\u{..}`.
+pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    let raw = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(raw) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if raw(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// Writes a line of results to standard output (never panics; see [`crate::output`]).
+#[macro_export]
+macro_rules! outln {
+    () => {
+        $crate::output::write_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes results to standard output without a line break (never panics).
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::output::write_out(format_args!($($arg)*))
+    };
+}
+
+/// Writes a line of diagnostics to standard error (never panics).
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::output::write_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_line_breaks_kept() {
+        assert_eq!(escaped("Eve"), "Eve");
+        assert_eq!(escaped("\u{1b}[2JEve\n\tx"), "\\u{1b}[2JEve\n\tx");
+        assert_eq!(escaped("a\u{7f}b\u{9b}c\rd"), "a\\u{7f}b\\u{9b}c\\u{d}d");
+    }
+
+    #[test]
+    fn io_errors_read_as_words() {
+        let e = io::Error::from_raw_os_error(28);
+        assert_eq!(describe(&e), "no space left on device");
+    }
+}
