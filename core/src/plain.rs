@@ -23,6 +23,18 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
         "data did not match any variant of untagged enum OptionValue",
         "a rule option's value must be a string, a whole number, true or false",
     );
+    // A number too large for any whole-number type: serde names the type it tried.
+    for wide in ["i128", "u128"] {
+        if m.contains(&format!(" as {wide}")) {
+            m = m.replace("invalid type: integer", "the number");
+            m = m.replace(&format!(" as {wide}"), " is too large");
+        }
+    }
+    m = replace_words(
+        &m,
+        "data did not match any variant of untagged enum ",
+        "the value has none of the forms allowed here",
+    );
     // Named types: the ones a file's reader meets, then any other.
     for (rust, words) in [
         ("struct Move", "a move (a table)"),

@@ -11,7 +11,7 @@ fn replay(name: &str) -> (Option<i32>, String, String) {
 }
 
 #[test]
-fn invalid_records_exit_1_with_file_line_and_column() {
+fn invalid_records_exit_2_with_file_line_and_column() {
     let cases = [
         (
             "bad-syntax.toml",
@@ -55,7 +55,7 @@ fn invalid_records_exit_1_with_file_line_and_column() {
     ];
     for (file, want) in cases {
         let (code, _, err) = replay(file);
-        assert_eq!(code, Some(1), "{file}: {err}");
+        assert_eq!(code, Some(2), "{file}: {err}");
         assert!(
             err.starts_with(want),
             "{file}: got\n{err}\nwanted it to start with\n{want}"

@@ -77,8 +77,15 @@ fn option_values<'de, D: serde::Deserializer<'de>>(
         prefix: &str,
         table: BTreeMap<String, OptionValue>,
         out: &mut BTreeMap<String, String>,
-    ) -> Option<String> {
+    ) -> Result<(), String> {
         for (key, value) in table {
+            // The TOML reader hands a date-time over as a table with this one key.
+            if key == "$__toml_private_datetime" {
+                return Err(format!(
+                    "the rule option `{prefix}` is a date-time; a rule option's value must \
+                     be a string, a whole number, true or false"
+                ));
+            }
             let key = if prefix.is_empty() {
                 key
             } else {
@@ -88,25 +95,23 @@ fn option_values<'de, D: serde::Deserializer<'de>>(
                 OptionValue::Text(s) => s,
                 OptionValue::Integer(n) => n.to_string(),
                 OptionValue::Boolean(b) => b.to_string(),
-                OptionValue::Table(t) => match flatten(&key, t, out) {
-                    Some(twice) => return Some(twice),
-                    None => continue,
-                },
+                OptionValue::Table(t) => {
+                    flatten(&key, t, out)?;
+                    continue;
+                }
             };
             if out.insert(key.clone(), text).is_some() {
-                return Some(key);
+                return Err(format!(
+                    "the rule option `{key}` is given twice, as a quoted and as a dotted \
+                     key; give it once"
+                ));
             }
         }
-        None
+        Ok(())
     }
     let table = BTreeMap::<String, OptionValue>::deserialize(d)?;
     let mut out = BTreeMap::new();
-    if let Some(key) = flatten("", table, &mut out) {
-        return Err(serde::de::Error::custom(format!(
-            "the rule option `{key}` is given twice, as a quoted and as a dotted key; give \
-             it once"
-        )));
-    }
+    flatten("", table, &mut out).map_err(serde::de::Error::custom)?;
     Ok(out)
 }
 

@@ -13,6 +13,7 @@ use clap::{Args, Subcommand};
 pub enum NewCommand {
     /// Make a new expansion: a crate outside any workspace that `cargo build` turns into
     /// a plugin directory `carc` loads as it is.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Expansion(ExpansionArgs),
 }
 

@@ -12,16 +12,21 @@ use crate::host::{Entry, Status};
 #[derive(Subcommand, Debug)]
 pub enum PluginsCommand {
     /// List the plugins: id, version, protocol, status and path.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     List(ListArgs),
     /// Show what a plugin declares: phases, rules and their resolved order, figures and
     /// tags, options, tiles.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Info(IdArgs),
     /// Enable an expansion by default (edits the configuration file).
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Enable(IdArgs),
     /// Stop enabling an expansion by default (edits the configuration file).
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Disable(IdArgs),
     /// Pin a plugin's library: its SHA-256 goes into the configuration, and a library
     /// that no longer matches is refused.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
     Trust(IdArgs),
 }
 

@@ -17,17 +17,14 @@ pub struct ReplayArgs {
     json: bool,
 }
 
-/// Exit 0 when every expectation holds, 1 when the record is not valid or an illegal
-/// move or a mismatch is found, 2 when it cannot be read (see [`carc_host::output`]).
+/// Exit 0 when every expectation holds, 1 when an illegal move or a mismatch is found, 2
+/// when the file cannot be read or is not a valid record (see [`carc_host::output`]).
 pub fn run(args: ReplayArgs) -> u8 {
     let loaded = match record::load(&args.file) {
         Ok(l) => l,
         Err(e) => {
             errln!("{e}");
-            return match e {
-                record::LoadError::Unreadable(_) => output::CANNOT,
-                record::LoadError::Invalid(_) => output::INVALID,
-            };
+            return output::CANNOT;
         }
     };
     // An expansion no plugin provides is left to the replay, which locates it in the file.
@@ -69,7 +66,7 @@ pub fn run(args: ReplayArgs) -> u8 {
         }
         Err(ReplayError::Invalid(d)) => {
             errln!("{d}");
-            output::INVALID
+            output::CANNOT
         }
         Err(ReplayError::Failed { problems, game }) => {
             if args.json {

@@ -79,6 +79,6 @@ pub fn run(mut args: ValidateArgs) -> u8 {
     } else if report.is_ok() && !failed {
         output::OK
     } else {
-        output::INVALID
+        output::FAILED
     }
 }

@@ -1,0 +1,947 @@
+//! Issue #13, "Hostile input": what `carc` does with output it cannot write, inputs with
+//! very many errors, inputs that are too large, rule options and expansions given twice,
+//! control characters in names and files, one way of reporting for every subcommand, and
+//! error messages free of the implementation's type names. Each test runs the `carc`
+//! binary from the repository root, as a user would.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A record that replays with exit 0 and is larger than 1 KiB.
+const RECORD: &str = "tests/scenarios/audit5-dragon-three-players-six-steps.toml";
+
+/// The escape byte that starts a terminal control sequence.
+const ESC: u8 = 0x1b;
+
+/// The repository root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A `carc` command running in the repository root.
+fn cmd(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_carc"));
+    c.args(args).current_dir(root());
+    c
+}
+
+/// Runs `carc` with arguments from the repository root.
+fn carc(args: &[&str]) -> Output {
+    cmd(args).output().expect("carc runs")
+}
+
+/// Runs `carc` with `input` on its standard input.
+fn carc_with_stdin(args: &[&str], input: Vec<u8>) -> Output {
+    let mut child = cmd(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("carc runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // carc may stop reading early (an input over the limit): a failed write is no error.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("carc ends");
+    writer.join().expect("the writer thread ends");
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("carc-hostile-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).expect("scratch dir");
+    d
+}
+
+/// Writes `text` to `dir/name` and returns the path as a string.
+fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
+    let p = dir.join(name);
+    fs::write(&p, text).expect("scratch file");
+    p.to_str().expect("a UTF-8 temp path").to_owned()
+}
+
+/// The whole output of a run, for failure messages.
+fn show(o: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status.code(),
+        stdout(o),
+        stderr(o)
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. Standard output that cannot be written
+
+/// Every subcommand that prints results, as arguments.
+fn printing_commands() -> Vec<Vec<&'static str>> {
+    vec![
+        vec!["play", "--seed", "1"],
+        vec!["play", "--seed", "1", "--json"],
+        vec!["replay", RECORD],
+        vec!["replay", RECORD, "--json"],
+        vec!["validate", "tiledefs/base.toml"],
+        vec!["rules"],
+        vec!["plan"],
+        vec!["schema", "tiles"],
+        vec!["schema", "record"],
+        vec!["simulate", "--games", "3", "--seed", "1"],
+        vec!["plugins", "list"],
+        vec!["plugins", "list", "--json"],
+        vec!["plugins", "info", "princess-dragon"],
+    ]
+}
+
+#[test]
+fn a_full_disk_exits_2_with_one_line_and_no_panic() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("skipped: no /dev/full on this system");
+        return;
+    }
+    for args in printing_commands() {
+        let sink = fs::OpenOptions::new()
+            .write(true)
+            .open(full)
+            .expect("/dev/full opens");
+        let o = cmd(&args)
+            .stdout(Stdio::from(sink))
+            .stderr(Stdio::piped())
+            .output()
+            .expect("carc runs");
+        let err = stderr(&o);
+        let what = args.join(" ");
+        assert!(!err.contains("panicked"), "carc {what} > /dev/full: {err}");
+        assert_eq!(o.status.code(), Some(2), "carc {what} > /dev/full: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 1, "carc {what} > /dev/full: {err}");
+        assert!(
+            lines[0].starts_with("error: cannot write to standard output"),
+            "carc {what} > /dev/full: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_without_a_panic() {
+    let mut commands = printing_commands();
+    commands.push(vec![
+        "play",
+        "--seed",
+        "1",
+        "--players",
+        "6",
+        "--expansions",
+        "princess-dragon,russian-promos",
+    ]);
+    for args in commands {
+        let what = args.join(" ");
+        for read_first in [0usize, 16] {
+            let mut child = cmd(&args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("carc runs");
+            let mut out = child.stdout.take().expect("stdout is piped");
+            if read_first > 0 {
+                let mut buf = vec![0u8; read_first];
+                let _ = std::io::Read::read(&mut out, &mut buf);
+            }
+            drop(out);
+            let o = child.wait_with_output().expect("carc ends");
+            let err = stderr(&o);
+            assert!(
+                !err.contains("panicked"),
+                "carc {what} | head -c {read_first}: {err}"
+            );
+            assert_ne!(
+                o.status.code(),
+                Some(101),
+                "carc {what} | head -c {read_first}: {err}"
+            );
+            assert!(
+                err.is_empty(),
+                "carc {what} | head -c {read_first}: a closed pipe should end carc quietly, got\n{err}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Many errors
+
+/// The `... and N more ...` line's N, if `err` has such a line; panics when it is not
+/// followed by the `--all-errors` hint.
+fn more_count(err: &str) -> Option<u64> {
+    let line = err.lines().find(|l| l.starts_with("... and "))?;
+    assert!(
+        line.ends_with("(`--all-errors` shows every one)"),
+        "the `... and N more` line names no `--all-errors`: {line}"
+    );
+    let digits: String = line["... and ".len()..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    Some(digits.parse().expect("a count after `... and `"))
+}
+
+/// How many diagnostics about `path` are on `err`.
+fn diagnostic_count(err: &str, path: &str) -> usize {
+    err.lines()
+        .filter(|l| l.starts_with(&format!("{path}:")) && l.contains(": error: "))
+        .count()
+}
+
+/// A tile with one feature covering every outer port, and then `bad` ports `XYZ`.
+fn tile_with_bad_ports(id: &str, bad: usize) -> String {
+    let mut ports = String::from(r#""NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW""#);
+    for _ in 0..bad {
+        ports.push_str(r#", "XYZ""#);
+    }
+    format!(
+        "\n[[tile]]\nid = \"{id}\"\ncount = 1\nsides = [\"field\", \"field\", \"field\", \"field\"]\n\
+         features = [\n  {{ kind = \"field\", ports = [{ports}] }},\n]\n"
+    )
+}
+
+#[test]
+fn thousands_of_bad_tiles_show_100_errors_then_how_many_more() {
+    let dir = scratch("many-tiles");
+    let n = 3000;
+    let mut text = String::from("expansion = \"test\"\n");
+    for i in 0..n {
+        text.push_str(&tile_with_bad_ports(&format!("t:a{i}"), 1));
+    }
+    let path = write(&dir, "many.toml", text);
+
+    let o = carc(&["validate", &path]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("{n} errors in 1 file\n"),
+        "{}",
+        show(&o)
+    );
+    assert_eq!(diagnostic_count(&err, &path), 100, "{}", show(&o));
+    assert!(
+        err.contains("unknown port `XYZ`"),
+        "not the bad port: {}",
+        show(&o)
+    );
+    assert_eq!(more_count(&err), Some(n - 100), "{}", show(&o));
+    let more_line = err.lines().position(|l| l.starts_with("... and ")).unwrap();
+    let last_diagnostic = err
+        .lines()
+        .collect::<Vec<_>>()
+        .iter()
+        .rposition(|l| l.contains(": error: "))
+        .unwrap();
+    assert!(
+        more_line > last_diagnostic,
+        "the `... and N more` line comes after the diagnostics"
+    );
+
+    let o = carc(&["validate", "--all-errors", &path]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "exit {:?}", o.status.code());
+    assert_eq!(stdout(&o), format!("{n} errors in 1 file\n"));
+    assert_eq!(diagnostic_count(&err, &path), n as usize);
+    assert_eq!(more_count(&err), None, "--all-errors shows every one");
+}
+
+#[test]
+fn thousands_of_bad_ports_on_one_line_show_100_errors_then_how_many_more() {
+    let dir = scratch("many-ports");
+    let n = 5000;
+    let text = format!("expansion = \"test\"\n{}", tile_with_bad_ports("t:a", n));
+    let path = write(&dir, "line.toml", text);
+
+    let o = carc(&["validate", &path]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("{n} errors in 1 file\n"),
+        "{}",
+        show(&o)
+    );
+    assert_eq!(diagnostic_count(&err, &path), 100, "{}", show(&o));
+    assert_eq!(more_count(&err), Some(n as u64 - 100), "{}", show(&o));
+
+    let o = carc(&["validate", "--all-errors", &path]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), format!("{n} errors in 1 file\n"));
+    assert_eq!(diagnostic_count(&err, &path), n);
+    assert_eq!(more_count(&err), None);
+    // The line is some 35,000 characters long; the excerpt under each error is a window
+    // of it, not the whole line.
+    let longest = err.lines().map(str::len).max().unwrap_or(0);
+    assert!(longest < 400, "an excerpt line of {longest} characters");
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Input size
+
+#[test]
+fn a_record_over_the_size_limit_exits_2_naming_the_flag() {
+    let size = fs::metadata(root().join(RECORD)).unwrap().len();
+    assert!(size > 1024, "{RECORD} should be larger than 1 KiB");
+    // The flag is global: before or after the subcommand.
+    for args in [
+        vec!["--max-input-size", "1K", "replay", RECORD],
+        vec!["replay", "--max-input-size", "1K", RECORD],
+    ] {
+        let o = carc(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+        assert!(err.contains("larger than the limit"), "{err}");
+        assert!(err.contains("1 KiB"), "{err}");
+        assert!(err.contains("--max-input-size"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // Under a limit it fits, the same record replays.
+    for limit in ["4K", "1M", "1048576", "1G"] {
+        let o = carc(&["--max-input-size", limit, "replay", RECORD]);
+        assert_eq!(o.status.code(), Some(0), "limit {limit}: {}", show(&o));
+    }
+    // Tile files are limited too.
+    let o = carc(&["--max-input-size", "1K", "validate", "tiledefs/base.toml"]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+}
+
+#[test]
+fn an_endless_file_is_refused_at_the_limit() {
+    if !Path::new("/dev/zero").exists() {
+        eprintln!("skipped: no /dev/zero on this system");
+        return;
+    }
+    let o = carc(&["replay", "/dev/zero"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(err.contains("larger than the limit"), "{err}");
+    assert!(err.contains("--max-input-size"), "{err}");
+
+    let o = carc(&["validate", "/dev/zero"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(err.contains("larger than the limit"), "{err}");
+    assert_eq!(stdout(&o), "1 error in 1 file\n", "{}", show(&o));
+}
+
+#[test]
+fn standard_input_over_the_limit_is_refused() {
+    let record = fs::read(root().join(RECORD)).unwrap();
+    let o = carc_with_stdin(&["--max-input-size", "1K", "replay", "-"], record);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+
+    // More than the default limit of 16 MiB: carc stops reading and says so.
+    let o = carc_with_stdin(&["replay", "-"], vec![b'#'; 17 << 20]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+
+    let base = fs::read(root().join("tiledefs/base.toml")).unwrap();
+    let o = carc_with_stdin(&["--max-input-size", "1K", "validate", "-"], base);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+}
+
+#[test]
+fn a_bad_size_is_a_clear_usage_error() {
+    for bad in ["lots", "12Q", "-1", "", "99999999999999999999G"] {
+        let flag = format!("--max-input-size={bad}");
+        let o = carc(&[&flag, "replay", RECORD]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", show(&o));
+        assert!(err.contains("--max-input-size"), "{bad}: {err}");
+        assert!(err.contains("is not a size"), "{bad}: {err}");
+        assert!(!err.contains("panicked"), "{bad}: {err}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. A rule option given twice
+
+#[test]
+fn a_rule_option_quoted_and_dotted_is_refused_naming_both_lines() {
+    let dir = scratch("rule-twice");
+    let head = "[game]\nexpansions = [\"princess-dragon\"]\nplayers = [\"Alice\", \"Bob\"]\n\n";
+    let cases = [
+        (
+            "quoted-then-dotted.toml",
+            "[game.rules]\n\"princess-dragon.dragon-move\" = \"after-scoring\"\n\
+             princess-dragon.dragon-move = \"after-scoring\"\n",
+            (6, 7),
+        ),
+        (
+            "dotted-then-quoted.toml",
+            "[game.rules]\nprincess-dragon.dragon-move = \"before-scoring\"\n\
+             \"princess-dragon.dragon-move\" = \"after-scoring\"\n",
+            (6, 7),
+        ),
+        (
+            "quoted-then-table.toml",
+            "[game.rules]\n\"princess-dragon.dragon-move\" = \"after-scoring\"\n\n\
+             [game.rules.princess-dragon]\ndragon-move = \"before-scoring\"\n",
+            (6, 9),
+        ),
+    ];
+    for (name, rules, (a, b)) in cases {
+        let path = write(&dir, name, format!("{head}{rules}"));
+        let o = carc(&["replay", &path]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", show(&o));
+        assert!(err.starts_with(&format!("{path}:")), "{name}: {err}");
+        assert!(err.contains("princess-dragon.dragon-move"), "{name}: {err}");
+        assert!(err.contains("twice"), "{name}: {err}");
+        assert!(err.contains(&format!("line {a}")), "{name}: {err}");
+        assert!(err.contains(&format!("line {b}")), "{name}: {err}");
+    }
+}
+
+#[test]
+fn a_json_record_with_a_key_twice_is_refused_naming_both_lines() {
+    let dir = scratch("json-twice");
+    let rules = r#"{
+  "game": {
+    "expansions": ["princess-dragon"],
+    "players": ["Alice", "Bob"],
+    "rules": {
+      "princess-dragon.dragon-move": "after-scoring",
+      "princess-dragon.dragon-move": "after-scoring"
+    }
+  },
+  "move": []
+}
+"#;
+    let players = r#"{
+  "game": {
+    "players": ["Alice", "Bob"],
+    "players": ["Carol", "Bob"]
+  },
+  "move": []
+}
+"#;
+    for (name, text, key, (a, b)) in [
+        ("rules.json", rules, "princess-dragon.dragon-move", (6, 7)),
+        ("players.json", players, "players", (3, 4)),
+    ] {
+        let path = write(&dir, name, text);
+        let o = carc(&["replay", &path]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", show(&o));
+        assert!(err.starts_with(&format!("{path}:")), "{name}: {err}");
+        assert!(err.contains(&format!("`{key}`")), "{name}: {err}");
+        assert!(err.contains("twice"), "{name}: {err}");
+        assert!(err.contains(&format!("line {a}")), "{name}: {err}");
+        assert!(err.contains(&format!("line {b}")), "{name}: {err}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 5. Expansions named twice, and `base`
+
+#[test]
+fn an_expansion_named_twice_on_the_command_line_is_refused() {
+    for args in [
+        vec![
+            "play",
+            "--seed",
+            "1",
+            "--expansions",
+            "princess-dragon,princess-dragon",
+        ],
+        vec![
+            "simulate",
+            "--games",
+            "1",
+            "--expansions",
+            "princess-dragon,princess-dragon",
+        ],
+        vec![
+            "validate",
+            "--expansions",
+            "princess-dragon,princess-dragon",
+            "tiledefs/base.toml",
+        ],
+    ] {
+        let o = carc(&args);
+        let what = args.join(" ");
+        assert_eq!(o.status.code(), Some(2), "carc {what}: {}", show(&o));
+        assert!(
+            stderr(&o).contains("named twice"),
+            "carc {what}: {}",
+            show(&o)
+        );
+    }
+}
+
+#[test]
+fn a_record_naming_an_expansion_twice_is_refused_where_it_does() {
+    let dir = scratch("expansion-twice");
+    let toml = write(
+        &dir,
+        "twice.toml",
+        "[game]\nexpansions = [\"princess-dragon\", \"princess-dragon\"]\nplayers = [\"Alice\", \"Bob\"]\n",
+    );
+    let json = write(
+        &dir,
+        "twice.json",
+        "{\n  \"game\": {\n    \"expansions\": [\"princess-dragon\", \"princess-dragon\"],\n    \
+         \"players\": [\"Alice\", \"Bob\"]\n  },\n  \"move\": []\n}\n",
+    );
+    for (path, line) in [(toml, 2), (json, 3)] {
+        let o = carc(&["replay", &path]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+        assert!(err.starts_with(&format!("{path}:{line}:")), "{err}");
+        assert!(err.contains("named twice"), "{err}");
+        assert!(err.contains('^'), "no caret: {err}");
+    }
+}
+
+#[test]
+fn base_among_the_expansions_means_the_base_game_and_is_not_recorded() {
+    let dir = scratch("base-expansion");
+    for name in ["game.toml", "game.json"] {
+        let record = dir.join(name);
+        let record = record.to_str().unwrap();
+        let o = carc(&[
+            "play",
+            "--seed",
+            "1",
+            "--expansions",
+            "base,princess-dragon",
+            "--record",
+            record,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", show(&o));
+        let text = fs::read_to_string(record).expect("the record was written");
+        assert!(
+            !text.contains("\"base\""),
+            "{name}: `base` is written into the record:\n{}",
+            &text[..text.len().min(300)]
+        );
+        assert!(text.contains("\"princess-dragon\""), "{name}");
+        let o = carc(&["replay", record]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", show(&o));
+    }
+    // A record may name it too.
+    let path = write(
+        &dir,
+        "named.toml",
+        "[game]\nexpansions = [\"base\", \"princess-dragon\"]\nplayers = [\"Alice\", \"Bob\"]\n",
+    );
+    let o = carc(&["replay", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+}
+
+// ---------------------------------------------------------------------------------------
+// 6. Control characters
+
+/// Panics when `o` wrote a raw escape byte anywhere.
+fn assert_no_raw_escape(o: &Output, what: &str) {
+    assert!(
+        !o.stdout.contains(&ESC),
+        "{what}: raw ESC on standard output: {}",
+        show(o)
+    );
+    assert!(
+        !o.stderr.contains(&ESC),
+        "{what}: raw ESC on standard error: {}",
+        show(o)
+    );
+}
+
+#[test]
+fn a_player_name_with_an_escape_sequence_is_printed_escaped() {
+    let names = "\u{1b}[2JEve,Bob";
+    let o = carc(&["play", "--seed", "1", "--names", names]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert_no_raw_escape(&o, "play --names");
+    assert!(stdout(&o).contains("\\u{1b}[2JEve"), "{}", show(&o));
+
+    let o = carc(&["play", "--seed", "1", "--json", "--names", names]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert_no_raw_escape(&o, "play --json --names");
+
+    // An error naming the player.
+    let o = carc(&["play", "--names", "\u{1b}[2JEve,\u{1b}[2JEve"]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert_no_raw_escape(&o, "play --names (twice)");
+    assert!(stderr(&o).contains("\\u{1b}[2JEve"), "{}", show(&o));
+}
+
+#[test]
+fn records_with_escape_sequences_never_reach_the_terminal_raw() {
+    let dir = scratch("escapes");
+    // A failing expectation about a player whose name holds an escape sequence.
+    let failing = write(
+        &dir,
+        "failing.toml",
+        "[game]\nplayers = [\"\\u001b[2JEve\", \"Bob\"]\nsupply = \"draw\"\ndraw = [\"base:U\"]\n\n\
+         [[move]]\nplace = \"base:U\"\nat = [1, 0]\nrotation = 0\n\n\
+         [expect]\nscores = { \"\\u001b[2JEve\" = 99, Bob = 0 }\n",
+    );
+    let o = carc(&["replay", &failing]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert_no_raw_escape(&o, "a failing expectation");
+    assert!(
+        stderr(&o).contains("\\u{1b}[2JEve expected 99"),
+        "{}",
+        show(&o)
+    );
+
+    let o = carc(&["replay", "--json", &failing]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert_no_raw_escape(&o, "a failing expectation, --json");
+
+    // Errors: the name twice, and an expectation about an unknown player.
+    let twice = write(
+        &dir,
+        "twice.toml",
+        "[game]\nplayers = [\"\\u001b[2JEve\", \"\\u001b[2JEve\"]\n",
+    );
+    let unknown = write(
+        &dir,
+        "unknown.toml",
+        "[game]\nplayers = [\"Eve\", \"Bob\"]\n\n[expect]\nscores = { \"\\u001b[2JMallory\" = 1 }\n",
+    );
+    for path in [twice, unknown] {
+        let o = carc(&["replay", &path]);
+        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+        assert_no_raw_escape(&o, &path);
+        assert!(stderr(&o).contains("\\u{1b}[2J"), "{}", show(&o));
+    }
+
+    // A raw escape byte in the file itself, shown in the excerpt under the error.
+    let raw_toml = write(
+        &dir,
+        "raw.toml",
+        b"[game]\nplayers = [\"Eve\", \"Bob\"]\n# a raw \x1b[2J in a comment\n".as_slice(),
+    );
+    let raw_json = write(
+        &dir,
+        "raw.json",
+        b"{\"game\": {\"players\": [\"Eve\", \"Bob\"]}, \"move\": [], \"x\x1b[2J\": 1}\n"
+            .as_slice(),
+    );
+    for path in [raw_toml, raw_json] {
+        let o = carc(&["replay", &path]);
+        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+        assert_no_raw_escape(&o, &path);
+        assert!(stderr(&o).contains("\\u{1b}[2J"), "{}", show(&o));
+    }
+
+    // A file name holding an escape sequence.
+    let named = dir.join("a\u{1b}[2Jb.toml");
+    fs::copy(root().join(RECORD), &named).unwrap();
+    let missing = dir.join("missing\u{1b}[2J.toml");
+    for path in [named, missing] {
+        let o = carc(&["replay", path.to_str().unwrap()]);
+        assert_no_raw_escape(&o, "a file name with ESC");
+    }
+
+    // Tile data: a tile id holding an escape sequence.
+    let tiles = write(
+        &dir,
+        "tiles.toml",
+        "expansion = \"test\"\n\n[[tile]]\nid = \"t:\\u001b[2J\"\ncount = 1\n",
+    );
+    let o = carc(&["validate", &tiles]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert_no_raw_escape(&o, "validate");
+    assert!(stderr(&o).contains("t:\\u{1b}[2J"), "{}", show(&o));
+}
+
+// ---------------------------------------------------------------------------------------
+// 7. One way of reporting
+
+#[test]
+fn validate_puts_diagnostics_on_stderr_and_the_summary_on_stdout() {
+    let o = carc(&["validate", "tests/validate/bad-port-name.toml"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert_eq!(stdout(&o), "2 errors in 1 file\n", "{}", show(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("tests/validate/bad-port-name.toml:9:37: error: unknown port `NE`"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("errors in"),
+        "the summary is on stdout only: {err}"
+    );
+
+    let o = carc(&["validate", "tiledefs/base.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert_eq!(stdout(&o), "1 file, 24 tile types, 72 tiles: valid\n");
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn a_missing_file_exits_2_for_validate_and_replay() {
+    let dir = scratch("missing");
+    let path = dir.join("nothing-here.toml");
+    let path = path.to_str().unwrap();
+    for sub in ["validate", "replay"] {
+        let o = carc(&[sub, path]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{sub}: {}", show(&o));
+        assert!(err.contains("cannot read the file"), "{sub}: {err}");
+        assert!(err.contains(path), "{sub}: {err}");
+    }
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    let dir = scratch("stdin");
+    let record = fs::read(root().join(RECORD)).unwrap();
+    let o = carc_with_stdin(&["replay", "-"], record);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(stdout(&o).starts_with("<stdin>: ok, "), "{}", show(&o));
+
+    // A JSON record on standard input.
+    let json = dir.join("game.json");
+    let o = carc(&["play", "--seed", "2", "--record", json.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    let o = carc_with_stdin(&["replay", "-"], fs::read(&json).unwrap());
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(stdout(&o).starts_with("<stdin>: ok, "), "{}", show(&o));
+
+    let base = fs::read(root().join("tiledefs/base.toml")).unwrap();
+    let o = carc_with_stdin(&["validate", "-"], base);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert_eq!(stdout(&o), "1 file, 24 tile types, 72 tiles: valid\n");
+
+    let bad = fs::read(root().join("tests/validate/bad-port-name.toml")).unwrap();
+    let o = carc_with_stdin(&["validate", "-"], bad);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).starts_with("<stdin>:9:37: error: unknown port `NE`"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn a_record_in_the_other_format_gets_a_hint() {
+    let dir = scratch("format-hint");
+    let json_as_toml = write(
+        &dir,
+        "record.toml",
+        fs::read(root().join("tests/records/bad-type.json")).unwrap(),
+    );
+    let o = carc(&["replay", &json_as_toml]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(stderr(&o).contains("looks like JSON"), "{}", show(&o));
+
+    let toml_as_json = write(&dir, "record.json", fs::read(root().join(RECORD)).unwrap());
+    let o = carc(&["replay", &toml_as_json]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(stderr(&o).contains("looks like TOML"), "{}", show(&o));
+}
+
+/// Panics unless `help` holds the table of exit codes.
+fn assert_exit_codes(help: &str, what: &str) {
+    assert!(help.contains("Exit codes"), "carc {what} --help:\n{help}");
+    for code in ["0", "1", "2"] {
+        assert!(
+            help.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{code}  "))),
+            "carc {what} --help has no exit code {code}:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn every_subcommand_help_shows_the_exit_codes() {
+    let o = carc(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_exit_codes(&stdout(&o), "");
+    for sub in [
+        "play", "replay", "validate", "rules", "plan", "schema", "simulate", "plugins", "new",
+    ] {
+        let o = carc(&[sub, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{sub}: {}", show(&o));
+        assert_exit_codes(&stdout(&o), sub);
+    }
+}
+
+#[test]
+fn nested_subcommand_help_shows_the_exit_codes() {
+    for sub in [
+        ["plugins", "list"],
+        ["plugins", "info"],
+        ["plugins", "enable"],
+        ["plugins", "disable"],
+        ["plugins", "trust"],
+        ["new", "expansion"],
+    ] {
+        let o = carc(&[sub[0], sub[1], "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{sub:?}: {}", show(&o));
+        assert_exit_codes(&stdout(&o), &sub.join(" "));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 8. No internal type names in error messages
+
+/// Words of the implementation that a message about a record must not use.
+const INTERNAL: [&str; 11] = [
+    "struct",
+    "enum",
+    "OptionValue",
+    "$__toml_private",
+    "u64",
+    "i64",
+    "i32",
+    "i128",
+    "untagged",
+    "invalid type: map",
+    "a sequence",
+];
+
+/// Replays each `(file name, text)` from `dir`; returns a description of every one that
+/// does not exit 2 with a located error free of [`INTERNAL`] words.
+fn internal_words(dir: &Path, cases: &[(&str, &str)]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (name, text) in cases {
+        let path = write(dir, name, text);
+        let o = carc(&["replay", &path]);
+        let err = stderr(&o);
+        let first = err.lines().next().unwrap_or("").to_owned();
+        if o.status.code() != Some(2) {
+            bad.push(format!("{name}: exit {:?}: {first}", o.status.code()));
+        } else if !err.starts_with(&format!("{path}:")) {
+            bad.push(format!("{name}: not located: {first}"));
+        } else if let Some(w) = INTERNAL.iter().find(|w| err.contains(*w)) {
+            bad.push(format!("{name}: says `{w}`: {first}"));
+        }
+    }
+    bad
+}
+
+const PLAYERS: &str = "[game]\nplayers = [\"Alice\", \"Bob\"]\n";
+
+#[test]
+fn malformed_records_name_no_internal_types() {
+    let dir = scratch("internal-types");
+    let cases: Vec<(String, String)> = vec![
+        // A move as a string, or a number, instead of a table.
+        ("move-string.toml", format!("move = [\"place base:U\"]\n\n{PLAYERS}")),
+        ("move-number.toml", format!("move = [1]\n\n{PLAYERS}")),
+        (
+            "move-mixed.toml",
+            format!("move = [{{ place = \"base:U\", at = [1, 0], rotation = 0 }}, \"pass\"]\n\n{PLAYERS}"),
+        ),
+        ("moves-string.toml", format!("move = \"place base:U\"\n\n{PLAYERS}")),
+        (
+            "move-string.json",
+            r#"{"game": {"players": ["Alice", "Bob"]}, "move": ["place"]}"#.into(),
+        ),
+        // A negative number where a count is expected.
+        ("seed-negative.toml", format!("{PLAYERS}seed = -1\n")),
+        (
+            "seed-negative.json",
+            r#"{"game": {"players": ["Alice", "Bob"], "seed": -1}, "move": []}"#.into(),
+        ),
+        (
+            "square-out-of-range.toml",
+            format!("{PLAYERS}\n[[move]]\nplace = \"base:U\"\nat = [1, -99999999999999]\nrotation = 0\n"),
+        ),
+        (
+            "square-float.toml",
+            format!("{PLAYERS}\n[[move]]\nplace = \"base:U\"\nat = [1.5, 0]\nrotation = 0\n"),
+        ),
+        // TOML date-times as values.
+        ("seed-date.toml", format!("{PLAYERS}seed = 1979-05-27T07:32:00Z\n")),
+        ("draw-date.toml", format!("{PLAYERS}draw = 1979-05-27T07:32:00Z\n")),
+        ("expansions-date.toml", format!("{PLAYERS}expansions = 1979-05-27\n")),
+        ("players-date.toml", "[game]\nplayers = [1979-05-27T07:32:00Z]\n".into()),
+        (
+            "place-date.toml",
+            format!("{PLAYERS}\n[[move]]\nplace = 1979-05-27T07:32:00Z\nat = [1, 0]\nrotation = 0\n"),
+        ),
+        (
+            "rotation-date.toml",
+            format!("{PLAYERS}\n[[move]]\nplace = \"base:U\"\nat = [1, 0]\nrotation = 1979-05-27\n"),
+        ),
+        ("pass-date.toml", format!("{PLAYERS}\n[[move]]\npass = 1979-05-27\n")),
+        (
+            "fairy-time.toml",
+            format!("{PLAYERS}expansions = [\"princess-dragon\"]\n\n[[move]]\nfairy = 12:00:00\n"),
+        ),
+        ("score-date.toml", format!("{PLAYERS}\n[expect]\nscores = {{ Alice = 1979-05-27 }}\n")),
+        ("pass-string.toml", format!("{PLAYERS}\n[[move]]\npass = \"yes\"\n")),
+    ]
+    .into_iter()
+    .map(|(n, t)| (n.to_owned(), t))
+    .collect();
+    let cases: Vec<(&str, &str)> = cases
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let bad = internal_words(&dir, &cases);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn a_date_time_as_a_rule_option_value_names_no_internal_types() {
+    let dir = scratch("internal-rule-date");
+    let enabled = format!(
+        "{PLAYERS}expansions = [\"princess-dragon\"]\n\n[game.rules]\n\
+         \"princess-dragon.dragon-move\" = 1979-05-27\n"
+    );
+    let not_enabled = format!(
+        "{PLAYERS}\n[game.rules]\n\"princess-dragon.dragon-move\" = 1979-05-27T07:32:00Z\n"
+    );
+    let dotted = format!(
+        "{PLAYERS}expansions = [\"princess-dragon\"]\n\n[game.rules]\n\
+         princess-dragon.dragon-move = 07:32:00\n"
+    );
+    let bad = internal_words(
+        &dir,
+        &[
+            ("enabled.toml", &enabled),
+            ("not-enabled.toml", &not_enabled),
+            ("dotted.toml", &dotted),
+        ],
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn a_huge_number_names_no_internal_types() {
+    let dir = scratch("internal-huge");
+    let seed = format!("{PLAYERS}seed = 99999999999999999999999\n");
+    let rotation = format!(
+        "{PLAYERS}\n[[move]]\nplace = \"base:U\"\nat = [1, 0]\nrotation = 99999999999999999999\n"
+    );
+    let bad = internal_words(&dir, &[("seed.toml", &seed), ("rotation.toml", &rotation)]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn a_bad_square_in_an_expectation_names_no_internal_types() {
+    let dir = scratch("internal-square");
+    let string = format!("{PLAYERS}\n[expect]\ndragon = \"x\"\n");
+    let date = format!("{PLAYERS}\n[expect]\ndragon = 1979-05-27\n");
+    let bad = internal_words(&dir, &[("string.toml", &string), ("date.toml", &date)]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
