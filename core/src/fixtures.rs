@@ -104,7 +104,7 @@ impl Expansion for Builders {
                 };
                 out.push(Command::ReturnFigure {
                     figure: f as u16,
-                    why: Some("retreats".into()),
+                    why: Some("withdrawn".into()),
                 });
             }
             _ => return,

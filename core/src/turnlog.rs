@@ -1,9 +1,85 @@
 //! The readable turn log: one line per event worth telling a person.
+//!
+//! The words an expansion gives follow two conventions, so that every line reads as
+//! English whoever wrote the rule:
+//!
+//! - why a figure moved or went home (`why` of [`Event::FigureMoved`] and
+//!   [`Event::FigureReturned`]) is a past-participle phrase that follows "is":
+//!   `eaten by the dragon`, `trapped by Vodyanoy`, `moved to the volcano`;
+//! - what points were scored for ([`Reason::Text`]) is a noun phrase with its article that
+//!   follows "for": `a well`, `the fairy's bonus`, `followers trapped by Vodyanoy`.
+//!
+//! Counts go through [`count`], which pluralises the noun (`1 point`, `2 points`,
+//! `1 city`, `2 cities`).
 
 use crate::engine::{Event, GameState, Reason};
 use crate::figures::{Location, NEUTRAL};
 use crate::record::action_to_move;
 use crate::rules::Rules;
+
+/// The plural of a noun, or of the last word of a noun phrase: `city` → `cities`,
+/// `completed city` → `completed cities`, `pennant` → `pennants`, `box` → `boxes`.
+pub fn plural(noun: &str) -> String {
+    let cut = noun.rfind(' ').map_or(0, |i| i + 1);
+    let (head, last) = noun.split_at(cut);
+    let lower = last.to_ascii_lowercase();
+    const SAME: [&str; 3] = ["sheep", "deer", "fish"];
+    const IRREGULAR: [(&str, &str); 6] = [
+        ("man", "men"),
+        ("woman", "women"),
+        ("person", "people"),
+        ("child", "children"),
+        ("foot", "feet"),
+        ("mouse", "mice"),
+    ];
+    let vowel = |c: char| "aeiou".contains(c.to_ascii_lowercase());
+    let word = if last.is_empty() || SAME.contains(&lower.as_str()) {
+        last.to_string()
+    } else if let Some((_, many)) = IRREGULAR.iter().find(|(one, _)| *one == lower) {
+        many.to_string()
+    } else if let Some(stem) = last.strip_suffix(['y', 'Y'])
+        && stem
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphabetic() && !vowel(c))
+    {
+        format!("{stem}ies")
+    } else if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|end| lower.ends_with(end))
+    {
+        format!("{last}es")
+    } else {
+        format!("{last}s")
+    };
+    format!("{head}{word}")
+}
+
+/// A count with its noun, singular for exactly one: `0 points`, `1 point`, `2 points`,
+/// `1 completed city`, `3 completed cities`.
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {}", plural(noun))
+    }
+}
+
+/// A noun phrase with its indefinite article: `a city`, `an inn`, `a hut`.
+pub fn with_article(noun: &str) -> String {
+    let lower = noun.to_ascii_lowercase();
+    // A written vowel that is not a vowel sound, and a silent h.
+    let a_anyway = ["one", "once", "uni", "use", "usu", "eu", "ewe"];
+    let an_anyway = ["hour", "honest", "honour", "honor", "heir"];
+    let an = if an_anyway.iter().any(|p| lower.starts_with(p)) {
+        true
+    } else if a_anyway.iter().any(|p| lower.starts_with(p)) {
+        false
+    } else {
+        lower.starts_with(['a', 'e', 'i', 'o', 'u'])
+    };
+    format!("{} {noun}", if an { "an" } else { "a" })
+}
 
 /// Describes an event in words; `None` for events a reader does not need.
 pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<String> {
@@ -18,6 +94,7 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
         }
     };
     let tile = |t: u16| rules.tiles.tile(t).id.clone();
+    let neutral = |f: u16| state.figures[f as usize].owner == NEUTRAL;
     let figure = |f: u16| {
         let fig = state.figures[f as usize];
         let kind = &rules.figure_kinds[fig.kind as usize].name;
@@ -27,30 +104,54 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             format!("{}'s {kind}", name(fig.owner))
         }
     };
-    let place = |loc: Location| match loc {
+    // A place on the board, as a noun phrase: `the city at [0, 1, "N"]` (a feature as a
+    // record names it), `the tile at [0, 1]`.
+    let square = |loc: Location| match loc {
         Location::Feature(n) => {
             let m = action_to_move(
                 rules,
                 state,
                 &crate::engine::Action::Deploy { figure: 0, node: n },
             );
-            let r = m
-                .follower
-                .unwrap_or(crate::record::FeatureRef(0, 0, String::new()));
-            format!(
-                "the {} at [{}, {}, {:?}]",
-                rules.vocab.kind_name(state.board.graph.node(n).kind),
-                r.0,
-                r.1,
-                r.2
-            )
+            let kind = rules.vocab.kind_name(state.board.graph.node(n).kind);
+            match m.follower {
+                Some(r) => format!("the {kind} at [{}, {}, \"{}\"]", r.0, r.1, r.2),
+                None => format!("the {kind}"),
+            }
         }
         Location::Tile(t) => {
             let p = state.board.tiles[t as usize].pos;
             format!("the tile at [{}, {}]", p.x, p.y)
         }
         Location::Supply => "the supply".into(),
+        Location::OffBoard => "the board".into(),
+    };
+    // Where a figure is: `on the city at …`, `in the supply`, `off the board`.
+    let at = |loc: Location| match loc {
+        Location::Feature(_) | Location::Tile(_) => format!("on {}", square(loc)),
+        Location::Supply => "in the supply".into(),
         Location::OffBoard => "off the board".into(),
+    };
+    // A figure with where it stands, unless it is beside the board: `Alice's follower
+    // on the road at …`, `the dragon`.
+    let standing = |f: u16, loc: Location| match loc {
+        Location::OffBoard => figure(f),
+        _ => format!("{} {}", figure(f), at(loc)),
+    };
+    // ` from the road at …`; nothing from beside the board.
+    let from = |loc: Location| match loc {
+        Location::OffBoard => String::new(),
+        _ => format!(" from {}", square(loc)),
+    };
+    // ` to the tile at …`, ` off the board`.
+    let to = |loc: Location| match loc {
+        Location::OffBoard => " off the board".to_string(),
+        _ => format!(" to {}", square(loc)),
+    };
+    let words = |why: &Option<crate::engine::Text>| {
+        why.as_ref()
+            .map(|w| w.trim().to_string())
+            .filter(|w| !w.is_empty())
     };
     Some(match event {
         Event::TurnStarted { turn, player } => format!("turn {turn}: {}", name(*player)),
@@ -62,9 +163,11 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
         Event::TileReturned { tile: t } => {
             format!("  {} goes back into the supply", tile(*t))
         }
-        Event::TilesReshuffled { count } => {
-            format!("  {count} set-aside tiles are shuffled back into the supply")
-        }
+        Event::TilesReshuffled { count: n } => format!(
+            "  {} {} shuffled back into the supply",
+            count(u64::from(*n), "set-aside tile"),
+            if *n == 1 { "is" } else { "are" }
+        ),
         Event::TilePlaced {
             player: None,
             tile: t,
@@ -84,48 +187,35 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             rotation.degrees()
         ),
         Event::FigureDeployed { figure: f, node } => {
-            format!(
-                "  deploys {} on {}",
-                figure(*f),
-                place(Location::Feature(*node))
-            )
+            format!("  deploys {} {}", figure(*f), at(Location::Feature(*node)))
         }
         Event::FigureMoved {
             figure: f,
-            from,
-            to,
+            from: was,
+            to: now,
             by,
             why,
-        } => match (by, why) {
-            (_, Some(why)) => format!(
-                "  {} on {} is {why} (now on {})",
-                figure(*f),
-                place(*from),
-                place(*to)
-            ),
+        } => match (by, words(why)) {
+            (_, Some(why)) => {
+                format!("  {} is {why} (now {})", standing(*f, *was), at(*now))
+            }
             (Some(p), None) => format!(
-                "  {} moves {} from {} to {}",
+                "  {} moves {}{}{}",
                 name(*p),
                 figure(*f),
-                place(*from),
-                place(*to)
+                from(*was),
+                to(*now)
             ),
-            (None, None) => {
-                format!(
-                    "  {} moves from {} to {}",
-                    figure(*f),
-                    place(*from),
-                    place(*to)
-                )
-            }
+            (None, None) => format!("  {} moves{}{}", figure(*f), from(*was), to(*now)),
         },
         Event::FigureReturned {
             figure: f,
-            from,
+            from: was,
             why,
-        } => match why {
-            Some(why) => format!("  {} on {} is {why}", figure(*f), place(*from)),
-            None => format!("  {} returns from {}", figure(*f), place(*from)),
+        } => match words(why) {
+            Some(why) => format!("  {} is {why}", standing(*f, *was)),
+            None if neutral(*f) => format!("  {} is taken off the board", standing(*f, *was)),
+            None => format!("  {} returns{}", figure(*f), from(*was)),
         },
         Event::Scored {
             player,
@@ -133,17 +223,23 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
             reason,
         } => {
             let what = match reason {
-                Reason::Text(t) => t.to_string(),
+                Reason::Text(t) => t.trim().to_string(),
                 Reason::Feature { node } => {
                     let kind = state.board.graph.node(*node).kind;
                     if crate::base::is_base_kind(kind) {
                         crate::base::feature_value(rules, state, *node).description
                     } else {
-                        rules.vocab.kind_name(kind).to_string()
+                        with_article(rules.vocab.kind_name(kind))
                     }
                 }
             };
-            format!("  {} scores {points} for {what}", name(*player))
+            let verb = if *points < 0 { "loses" } else { "scores" };
+            let amount = count(u64::from(points.unsigned_abs()), "point");
+            if what.is_empty() {
+                format!("  {} {verb} {amount}", name(*player))
+            } else {
+                format!("  {} {verb} {amount} for {what}", name(*player))
+            }
         }
         Event::FeatureScored { .. } => return None,
         Event::GameEnded => "game over: final scoring".into(),

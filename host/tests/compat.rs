@@ -348,7 +348,10 @@ fn a_plugin_built_for_the_protocol_as_it_is_plays_identically_on_a_newer_host() 
             outputs.push((log, record_text, stdout(&o)));
         }
         let (old, new) = (&outputs[0], &outputs[1]);
-        assert!(old.0.contains("scores 1 for waving"), "the fixture played");
+        assert!(
+            old.0.contains("scores 1 point for waving"),
+            "the fixture played"
+        );
         assert_eq!(old.0, new.0, "seed {seed}: the turn logs differ");
         assert!(old.1 == new.1, "seed {seed}: the records differ");
         assert_eq!(old.2, new.2, "seed {seed}: the final states differ");

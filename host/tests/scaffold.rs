@@ -108,7 +108,7 @@ fn a_new_expansion_builds_outside_the_workspace_loads_plays_and_tests_itself() {
             ],
         );
         assert!(out.status.success(), "{set}: {}", stderr(&out));
-        assert!(stdout(&out).contains("scores 2 for a well"), "{set}");
+        assert!(stdout(&out).contains("scores 2 points for a well"), "{set}");
     }
     // Its own tests replay its scenario records.
     let out = cargo_in(&dir, &["test"]);

@@ -13,7 +13,7 @@ use crate::tiles::{KindShape, kinds};
 pub struct FeatureValue {
     /// Points.
     pub points: i32,
-    /// E.g. `city of 3 tiles and 1 pennant (complete)`.
+    /// A noun phrase with its article, e.g. `a city of 3 tiles and 1 pennant (complete)`.
     pub description: String,
 }
 
@@ -97,15 +97,7 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
     let kind = graph.node(node).kind;
     let complete = is_complete(rules, state, node);
     let state_word = if complete { "complete" } else { "incomplete" };
-    let plural = |n: usize, word: &str| {
-        if n == 1 {
-            format!("1 {word}")
-        } else if let Some(stem) = word.strip_suffix('y') {
-            format!("{n} {stem}ies")
-        } else {
-            format!("{n} {word}s")
-        }
-    };
+    let plural = |n: usize, word: &str| crate::turnlog::count(n as u64, word);
     match kind {
         kinds::CITY => {
             let tiles = graph.tiles(node).len();
@@ -114,10 +106,10 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
             FeatureValue {
                 points: (per * (tiles + pennants)) as i32,
                 description: if pennants == 0 {
-                    format!("city of {} ({state_word})", plural(tiles, "tile"))
+                    format!("a city of {} ({state_word})", plural(tiles, "tile"))
                 } else {
                     format!(
-                        "city of {} and {} ({state_word})",
+                        "a city of {} and {} ({state_word})",
                         plural(tiles, "tile"),
                         plural(pennants, "pennant")
                     )
@@ -128,7 +120,7 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
             let tiles = graph.tiles(node).len();
             FeatureValue {
                 points: tiles as i32,
-                description: format!("road of {} ({state_word})", plural(tiles, "tile")),
+                description: format!("a road of {} ({state_word})", plural(tiles, "tile")),
             }
         }
         kinds::MONASTERY => {
@@ -136,19 +128,19 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
             let around = state.board.tiles_around(pos);
             FeatureValue {
                 points: if complete { 9 } else { around as i32 },
-                description: format!("monastery with {} ({state_word})", plural(around, "tile")),
+                description: format!("a monastery with {} ({state_word})", plural(around, "tile")),
             }
         }
         kinds::FIELD => {
             let cities = farm_cities(rules, state, node).len();
             FeatureValue {
                 points: 3 * cities as i32,
-                description: format!("field touching {}", plural(cities, "completed city")),
+                description: format!("a field touching {}", plural(cities, "completed city")),
             }
         }
         _ => FeatureValue {
             points: 0,
-            description: "feature".into(),
+            description: "a feature".into(),
         },
     }
 }

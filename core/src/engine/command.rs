@@ -23,7 +23,8 @@ pub enum Reason {
         /// Any node of the feature.
         node: NodeId,
     },
-    /// Anything else, in words.
+    /// Anything else, in words: a noun phrase with its article, which the turn log puts
+    /// after "for" (`the fairy's bonus`); empty for none.
     Text(Text),
 }
 

@@ -1154,7 +1154,7 @@ impl Game {
                     0,
                     Command::ReturnFigure {
                         figure: f,
-                        why: Some("leaves with its owner's last follower".into()),
+                        why: Some("returned with its owner's last follower".into()),
                     },
                 );
             }

@@ -136,7 +136,7 @@ pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
             reason: if raw.b >= 0 {
                 Reason::Feature { node: node(raw.b)? }
             } else {
-                Reason::Text(text(raw)?.unwrap_or(Text::Borrowed("points")))
+                Reason::Text(text(raw)?.unwrap_or(Text::Borrowed("")))
             },
         },
         abi::command::MARK_SCORED => Command::MarkScored { node: node(raw.a)? },

@@ -12,7 +12,8 @@ pub struct RulesArgs {
     rules: Vec<String>,
 }
 
-/// Prints each option: its value, the allowed values (the default first) and what it does.
+/// Prints each option: its value, the allowed values with the default marked (once) and
+/// what it does.
 pub fn run(args: RulesArgs) -> u8 {
     let ids = (!args.expansions.is_empty()).then(|| args.expansions.clone());
     let rules = match super::rules_for(ids.clone(), &args.rules) {
@@ -30,10 +31,21 @@ pub fn run(args: RulesArgs) -> u8 {
         }
         for o in &m.options {
             let value = rules.option(i, &o.name);
-            let default = o.values.first().map_or("", |s| s.as_str());
-            let mark = if value == default { " (default)" } else { "" };
-            outln!("  {}.{} = {value}{mark}", m.id, o.name);
-            outln!("      values: {}; default {default}", o.values.join(" | "));
+            // The first value is the default.
+            let values: Vec<String> = o
+                .values
+                .iter()
+                .enumerate()
+                .map(|(j, v)| {
+                    if j == 0 {
+                        format!("{v} (default)")
+                    } else {
+                        v.clone()
+                    }
+                })
+                .collect();
+            outln!("  {}.{} = {value}", m.id, o.name);
+            outln!("      values: {}", values.join(" | "));
             outln!("      {}", o.doc);
         }
     }

@@ -1,8 +1,9 @@
-//! `carc schema tiles|record`: print a generated JSON Schema.
+//! `carc schema tiles|record|manifest`: print a generated JSON Schema.
 
 use clap::{Args, ValueEnum};
 
-/// Which schema.
+/// Which schema. `carc schema --help` lists these values and their descriptions from
+/// this enum (clap's `ValueEnum`), so a new schema appears there by itself.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Which {
     /// Tile-data files (`tiledefs/*.toml`).
@@ -16,7 +17,7 @@ pub enum Which {
 /// Arguments of `carc schema`.
 #[derive(Args, Debug)]
 pub struct SchemaArgs {
-    /// `tiles`, `record` or `manifest`.
+    /// Which schema to print.
     which: Which,
 }
 

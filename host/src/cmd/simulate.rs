@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use carc_core::bots::{BotGame, Strategy, bot_game, play_out};
 use carc_core::rules::Rules;
+use carc_core::turnlog::count;
 use clap::Args;
 
 /// Arguments of `carc simulate`.
@@ -218,10 +219,10 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         outln!("{v}");
     } else {
         outln!(
-            "{} games in {:.2} s on {} thread(s): {rate:.0} games/s",
-            args.games,
+            "{} in {:.2} s on {}: {rate:.0} games/s",
+            count(args.games, "game"),
             run.seconds,
-            args.threads
+            count(args.threads as u64, "thread")
         );
         let list: Vec<String> = names
             .iter()

@@ -58,7 +58,7 @@ pub fn on_placed(view: &View, ids: &Ids, tile: TileType, placed: TileId, out: &m
         out.push(Command::MoveFigure {
             figure: dragon,
             to: Place::Tile(placed),
-            why: Some("flies to the volcano"),
+            why: Some("moved to the volcano"),
         });
         if first && view.set_aside_count() > 0 {
             out.push(Command::ReshuffleSetAside);

@@ -52,7 +52,8 @@ impl Place {
 pub enum Reason {
     /// A feature (the turn log describes it from the board).
     Feature(SegmentId),
-    /// Anything else, in words.
+    /// Anything else, in words: a noun phrase with its article, which the turn log puts
+    /// after "for" (`Alice scores 2 points for a well`).
     Text(&'static str),
 }
 
@@ -80,14 +81,16 @@ pub enum Command {
         figure: FigureId,
         /// Where to.
         to: Place,
-        /// Why, for the turn log, when it is not the player's own move.
+        /// Why, for the turn log, when it is not the player's own move: a past-participle
+        /// phrase, which the log puts after "is" (`trapped by Vodyanoy`).
         why: Option<&'static str>,
     },
     /// Return a figure to its owner's supply (a neutral figure goes off the board).
     ReturnFigure {
         /// Which figure.
         figure: FigureId,
-        /// Why, for the turn log, when it is not plain scoring.
+        /// Why, for the turn log, when it is not plain scoring: a past-participle phrase,
+        /// which the log puts after "is" (`eaten by the dragon`).
         why: Option<&'static str>,
     },
     /// Give a player points (negative for a penalty).
