@@ -15,6 +15,8 @@ use std::fmt;
 use std::io::{self, Write};
 use std::sync::Mutex;
 
+use carc_core::input::describe;
+
 /// Exit code: done, and everything checked holds.
 pub const OK: u8 = 0;
 /// Exit code: done, and what was checked does not hold (tile data with errors, a failed
@@ -77,17 +79,6 @@ pub fn finish(code: u8) -> u8 {
             CANNOT
         }
         None => code,
-    }
-}
-
-/// An I/O error as words: `no space left on device`.
-pub fn describe(e: &io::Error) -> String {
-    let text = e.to_string();
-    let text = text.split(" (os error").next().unwrap_or(&text);
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
-        None => "unknown error".into(),
     }
 }
 
