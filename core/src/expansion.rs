@@ -6,6 +6,7 @@
 //! applies them. Hooks must be deterministic: same state in, same commands out.
 
 use crate::engine::{Action, Command, Event, GameState};
+use crate::geometry::Pos;
 pub use crate::manifest::{
     Manifest, OrderDecl, PhaseCondition, PhaseDecl, RuleDecl, RuleOptionDecl, VerbDecl,
 };
@@ -36,6 +37,26 @@ pub struct Ctx<'a> {
     pub offered_by: u64,
     /// Of those, the expansions that offered at least one deployment.
     pub deploys_offered_by: u64,
+    /// Which placements the base game offers: usually all of them; on a large board,
+    /// only those on one square while the engine checks a placement a record or a
+    /// player asked for, or whether any placement exists (so neither grows with the
+    /// board).
+    pub placements: Placements,
+}
+
+/// Which placements of the drawn tile the base game offers (see [`Ctx::placements`]).
+/// Expansions' verdicts on an action never depend on the other actions offered, so a
+/// part of the list is judged as the whole list would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Placements {
+    /// Every placement (the list of legal actions).
+    #[default]
+    Everywhere,
+    /// Only those on this square.
+    At(Pos),
+    /// Only those on the first open square where the tile fits: enough to know whether
+    /// a decision is pending.
+    FirstSquare,
 }
 
 impl<'a> Ctx<'a> {

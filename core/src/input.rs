@@ -9,8 +9,8 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The input size limit unless raised: 16 MiB.
-pub const DEFAULT_LIMIT: u64 = 16 * 1024 * 1024;
+/// The input size limit unless raised: 4 MiB.
+pub const DEFAULT_LIMIT: u64 = 4 * 1024 * 1024;
 
 static LIMIT: AtomicU64 = AtomicU64::new(DEFAULT_LIMIT);
 

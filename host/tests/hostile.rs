@@ -348,8 +348,8 @@ fn standard_input_over_the_limit_is_refused() {
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
     assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
 
-    // More than the default limit of 16 MiB: carc stops reading and says so.
-    let o = carc_with_stdin(&["replay", "-"], vec![b'#'; 17 << 20]);
+    // More than the default limit of 4 MiB: carc stops reading and says so.
+    let o = carc_with_stdin(&["replay", "-"], vec![b'#'; 5 << 20]);
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
     assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
 

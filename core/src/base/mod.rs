@@ -10,7 +10,7 @@ pub use scoring::{
 
 use crate::board::Board;
 use crate::engine::{Action, Command};
-use crate::expansion::{Ctx, Expansion, Hooks, Manifest, PhaseDecl, TileSource};
+use crate::expansion::{Ctx, Expansion, Hooks, Manifest, PhaseDecl, Placements, TileSource};
 use crate::figures::{FOLLOWER, FigureClass, FigureKindDecl};
 use crate::geometry::Rotation;
 use crate::tiles::kinds;
@@ -93,7 +93,23 @@ impl Expansion for BaseGame {
                     return;
                 };
                 let t = ctx.rules.tiles.tile(tile);
-                for sq in ctx.state.board.open_squares() {
+                let board = &ctx.state.board;
+                let all = board.open_squares();
+                let squares = match ctx.placements {
+                    Placements::Everywhere => all,
+                    Placements::At(pos) => {
+                        board.open_square(pos).map_or(&[][..], std::slice::from_ref)
+                    }
+                    Placements::FirstSquare => {
+                        let first = all
+                            .iter()
+                            .position(|sq| Rotation::ALL.iter().any(|&r| Board::fits(t, r, sq)));
+                        first.map_or(&[][..], |i| &all[i..=i])
+                    }
+                };
+                #[cfg(test)]
+                SQUARES_LISTED.with(|n| n.set(n.get() + squares.len() as u64));
+                for sq in squares {
                     for rotation in Rotation::ALL {
                         if Board::fits(t, rotation, sq) {
                             out.push(Action::Place {
@@ -194,4 +210,11 @@ impl Expansion for BaseGame {
 /// Whether a kind is one the base game scores.
 pub fn is_base_kind(kind: u8) -> bool {
     kind <= kinds::MONASTERY
+}
+
+// Open squares whose placements the base game listed on this thread (tests count the
+// work a move costs with it).
+#[cfg(test)]
+thread_local! {
+    pub(crate) static SQUARES_LISTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

@@ -11,6 +11,8 @@
 
 mod action;
 mod command;
+#[cfg(test)]
+mod large_board_tests;
 mod state;
 
 use std::sync::Arc;
@@ -20,7 +22,7 @@ pub use command::{Command, Event, EventKind, Reason, Text};
 pub use state::{GameState, Player, Turn};
 
 use crate::board::Board;
-use crate::expansion::Ctx;
+use crate::expansion::{Ctx, Placements};
 use crate::features::NodeId;
 use crate::figures::{FigureClass, Location, NEUTRAL, NO_TILE, PlayerId};
 use crate::geometry::{Pos, Rotation};
@@ -34,6 +36,9 @@ use crate::wake::Hook;
 pub const MAX_PLAYERS: usize = 6;
 /// How deep reactions to reactions may go before the engine stops a runaway expansion.
 const MAX_REACTION_DEPTH: u32 = 32;
+/// Open squares above which a placement is checked on its square alone (see
+/// `Game::large_board`). A game of every shipped tile has fewer than 200.
+const LARGE_BOARD: usize = 256;
 
 /// How a game begins.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,10 +229,23 @@ impl Game {
             return Err(Illegal("the game is over".into()));
         }
         self.resume();
+        // A placement is checked against the placements on its own square only (what
+        // the others offer and forbid there is the same): checking a move does not grow
+        // with the board. A refused one is judged again against every offered action.
+        let mut focused = false;
         if !self.legal_valid {
-            self.collect_actions();
+            let placements = match action {
+                Action::Place { pos, .. } if self.large_board() => Placements::At(*pos),
+                _ => Placements::Everywhere,
+            };
+            focused = placements != Placements::Everywhere;
+            self.collect_offers(placements);
         }
-        let found = self.legal.iter().position(|a| a == action);
+        let mut found = self.legal.iter().position(|a| a == action);
+        if found.is_none() && focused {
+            self.collect_actions();
+            found = self.legal.iter().position(|a| a == action);
+        }
         let Some(i) = found.or_else(|| self.alias(action)) else {
             let why = self
                 .expansions_say_why_not(action)
@@ -315,6 +333,7 @@ impl Game {
             phase: self.phase(),
             offered_by: 0,
             deploys_offered_by: 0,
+            placements: Placements::Everywhere,
         }
     }
 
@@ -439,6 +458,20 @@ impl Game {
     }
 
     fn collect_actions(&mut self) {
+        self.collect_offers(Placements::Everywhere);
+    }
+
+    /// Whether the board has so many open squares that checking one placement, or
+    /// whether any exists, is worth doing without listing them all. Below this, one
+    /// full list (needed anyway by a bot) is cheaper; real games stay below it.
+    fn large_board(&self) -> bool {
+        self.state.board.open_squares().len() > LARGE_BOARD
+    }
+
+    /// Collects the offered actions. With fewer placements than every one (see
+    /// [`Placements`]), the list is not every legal action if it holds a placement,
+    /// and stays marked as not current.
+    fn collect_offers(&mut self, placements: Placements) {
         let mut legal = std::mem::take(&mut self.legal);
         let mut offered = std::mem::take(&mut self.offered);
         legal.clear();
@@ -455,7 +488,11 @@ impl Game {
             for i in each_bit(offering) {
                 let e = &rules.expansions[i];
                 let before = legal.len();
-                if let Err(why) = shielded(i, || e.actions(&self.ctx(i), &mut legal)) {
+                let ctx = Ctx {
+                    placements,
+                    ..self.ctx(i)
+                };
+                if let Err(why) = shielded(i, || e.actions(&ctx, &mut legal)) {
                     legal.truncate(before);
                     panicked.push((i, "actions", why));
                 }
@@ -486,6 +523,7 @@ impl Game {
                     let ctx = Ctx {
                         offered_by,
                         deploys_offered_by,
+                        placements,
                         ..self.ctx(i)
                     };
                     let asked = shielded(i, || {
@@ -530,13 +568,14 @@ impl Game {
         }
         self.legal = legal;
         self.offered = offered;
-        self.legal_valid = true;
+        self.legal_valid = placements == Placements::Everywhere
+            || !self.legal.iter().any(|a| matches!(a, Action::Place { .. }));
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
             }
             // What the disabled expansions offered or forbade no longer counts.
-            self.collect_actions();
+            self.collect_offers(placements);
         }
     }
 
@@ -565,7 +604,15 @@ impl Game {
                 self.legal_valid = true;
                 return;
             }
-            self.collect_actions();
+            if self.large_board() {
+                // Whether a decision is pending, without listing every placement.
+                self.collect_offers(Placements::FirstSquare);
+                if self.legal.is_empty() {
+                    self.collect_actions();
+                }
+            } else {
+                self.collect_actions();
+            }
             if !self.legal.is_empty() {
                 return;
             }

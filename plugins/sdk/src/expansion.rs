@@ -252,7 +252,10 @@ pub trait Expansion: Sized + Send + Sync + 'static {
     }
 
     /// Sets `forbidden[i]` for each action its rules forbid (all false on entry). The
-    /// default asks [`Expansion::forbids`] about each.
+    /// default asks [`Expansion::forbids`] about each. The verdict on one action must
+    /// not depend on the other actions offered with it: the engine may ask about part
+    /// of a decision's actions (on a very large board, only the placement a player
+    /// asked for).
     fn forbid(&self, view: &View, actions: &[Action], forbidden: &mut [bool]) {
         for (a, f) in actions.iter().zip(forbidden.iter_mut()) {
             *f = self.forbids(view, a);
