@@ -103,3 +103,30 @@ fn nothing_points_outside_the_repository_for_the_rules_or_the_formats() {
         assert!(root().join("docs").join(page).is_file(), "docs/{page}");
     }
 }
+
+#[test]
+fn the_readme_shows_the_exit_codes_the_help_shows() {
+    // Issue 13, class 8: one exit-code table, in `--help` and in the README.
+    let help = stdout(&carc(&["--help"]));
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let table: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Exit codes"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(str::trim)
+        .collect();
+    assert!(
+        table.len() >= 3,
+        "the help shows an exit-code table:\n{help}"
+    );
+    let shown: Vec<&str> = readme.lines().map(str::trim).collect();
+    let at = shown
+        .windows(table.len())
+        .position(|w| w == table.as_slice());
+    assert!(
+        at.is_some(),
+        "README.md does not show the table `carc --help` shows:\n{}",
+        table.join("\n")
+    );
+}
