@@ -19,6 +19,10 @@ use carc_core::geometry::{Pos, Rotation};
 use carc_core::rules::Rules;
 use carc_core::turnlog::{count, describe, plural, with_article};
 
+#[path = "common/grammar.rs"]
+mod grammar;
+use grammar::grammar_faults;
+
 /// Two neutral figures with the names PD gives its own: a dragon and a fairy.
 struct Neutrals;
 
@@ -153,9 +157,6 @@ const NOUNS: [(&str, &str); 5] = [
     ("follower", "followers"),
 ];
 
-/// Words between a count and its noun.
-const ADJECTIVES: [&str; 2] = ["completed", "set-aside"];
-
 /// What is wrong with a line of the turn log in general, whatever the event.
 fn general_faults(line: &str) -> Vec<String> {
     let mut faults = Vec::new();
@@ -196,37 +197,7 @@ fn general_faults(line: &str) -> Vec<String> {
     if line.ends_with(" for") || line.ends_with(" is") {
         fault("an unfinished sentence".into());
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    for pair in words.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        if a.eq_ignore_ascii_case(b) && a.chars().all(char::is_alphabetic) {
-            fault(format!("doubled word `{a}`"));
-        }
-        // After "is" comes a participle or an adjective, never a verb: `is flies`.
-        let b = b.trim_end_matches([',', '.', ':', ')']);
-        if a == "is" && b.ends_with('s') && !b.ends_with("ss") {
-            fault(format!("a verb after `is`: `is {b}`"));
-        }
-        if a.ends_with("ys") && a.len() > 3 && !"aeiou".contains(&a[a.len() - 3..a.len() - 2]) {
-            fault(format!("a wrong plural `{a}`"));
-        }
-    }
-    // A count agrees with its noun: `1 point`, `0 points`, `2 cities`.
-    for (i, w) in words.iter().enumerate() {
-        let Ok(n) = w.parse::<u64>() else { continue };
-        let Some(noun) = words[i + 1..]
-            .iter()
-            .map(|w| w.trim_end_matches([',', '.', ':', ')']))
-            .find(|w| !ADJECTIVES.contains(w))
-        else {
-            continue;
-        };
-        for (one, many) in NOUNS {
-            if n == 1 && noun == many || n != 1 && noun == one {
-                fault(format!("`{n} … {noun}`"));
-            }
-        }
-    }
+    faults.extend(grammar_faults(line, &NOUNS));
     faults
 }
 

@@ -17,10 +17,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use carc_core::input::describe;
 use carc_core::tiles::validate::Diagnostic;
 use serde::Deserialize;
-
-use crate::package::io_reason;
 
 /// Which plugins may load.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -108,7 +107,7 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
             return Err(format!(
                 "cannot read the configuration file `{}`: {}",
                 path.display(),
-                io_reason(&e)
+                describe(&e)
             ));
         }
     };
@@ -145,7 +144,7 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
             return Err(format!(
                 "cannot read the configuration file `{}`: {}",
                 path.display(),
-                io_reason(&e)
+                describe(&e)
             ));
         }
     };
@@ -162,7 +161,7 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
             format!(
                 "cannot make the directory `{}`: {}",
                 dir.display(),
-                io_reason(&e)
+                describe(&e)
             )
         })?;
     }
@@ -174,7 +173,7 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
             format!(
                 "cannot write the configuration file `{}`: {}",
                 path.display(),
-                io_reason(&e)
+                describe(&e)
             )
         })
 }

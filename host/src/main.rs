@@ -55,8 +55,8 @@ enum Command {
     /// Validate tile-data files.
     #[command(after_help = carc_host::output::EXIT_CODES)]
     Validate(cmd::validate::ValidateArgs),
-    /// Print a JSON Schema (draft-07): `tiles`, `record` or `manifest`.
-    #[command(after_help = carc_host::output::EXIT_CODES)]
+    // The summary names the schemas from the list `carc schema` accepts.
+    #[command(about = cmd::schema::summary(), after_help = carc_host::output::EXIT_CODES)]
     Schema(cmd::schema::SchemaArgs),
     /// Play many random games and report games per second.
     #[command(after_help = carc_host::output::EXIT_CODES)]
@@ -79,7 +79,20 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Bad flags: clap's message on standard error, exit 2.
+        Err(e) if e.use_stderr() => e.exit(),
+        // `--help`, `--version`: on standard output, and a failure to write them is
+        // reported as for any other output.
+        Err(e) => {
+            if let Err(io) = e.print() {
+                carc_host::output::stdout_failed(&io);
+            }
+            let code = u8::try_from(e.exit_code()).unwrap_or(carc_host::output::CANNOT);
+            return ExitCode::from(carc_host::output::finish(code));
+        }
+    };
     if let Some(limit) = cli.max_input_size {
         carc_core::input::set_limit(limit);
     }

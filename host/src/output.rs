@@ -53,6 +53,15 @@ pub fn write_out(args: fmt::Arguments) {
     }
 }
 
+/// Notes that writing standard output failed elsewhere (clap printing `--help`), so
+/// that [`finish`] reports it.
+pub fn stdout_failed(e: &io::Error) {
+    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner());
+    if failed.is_none() {
+        *failed = Some(describe(e));
+    }
+}
+
 /// Writes to standard error (use [`errln!`](crate::errln)); a failure there is ignored
 /// (there is nowhere left to report it).
 pub fn write_err(args: fmt::Arguments) {

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use carc_core::expansion::TileSource;
+use carc_core::input::describe;
 use carc_core::manifest::Manifest;
 use carc_core::tiles::validate::{Options, check_sources};
 use carc_core::tiles::vocab::Vocabulary;
@@ -31,7 +32,7 @@ const MAX_FILE: u64 = 16 << 20;
 /// Reads a text file of a plugin, or says why not.
 fn read_text(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read `{}`: {}", path.display(), io_reason(&e)))?;
+        .map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
     if !meta.is_file() {
         return Err(format!("`{}` is not a file", path.display()));
     }
@@ -44,7 +45,7 @@ fn read_text(path: &Path) -> Result<String, String> {
         ));
     }
     let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read `{}`: {}", path.display(), io_reason(&e)))?;
+        .map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "`{}` is not UTF-8 (invalid byte at offset {})",
@@ -52,15 +53,6 @@ fn read_text(path: &Path) -> Result<String, String> {
             e.utf8_error().valid_up_to()
         )
     })
-}
-
-/// An I/O error's reason in lower case, without the OS error number.
-pub fn io_reason(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    text.split(" (os error")
-        .next()
-        .unwrap_or(&text)
-        .to_lowercase()
 }
 
 impl Package {

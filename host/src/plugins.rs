@@ -182,7 +182,7 @@ pub fn describe(module: PluginMod_Ref) -> Result<(String, String, String), Strin
 /// bus error when it touches the missing part, so such a file must never reach it.
 fn check_file(path: &Path) -> Result<(), String> {
     let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read it: {}", crate::package::io_reason(&e)))?;
+        .map_err(|e| format!("cannot read it: {}", carc_core::input::describe(&e)))?;
     if cfg!(target_os = "linux") {
         check_elf(&bytes)
     } else if bytes.is_empty() {

@@ -7,21 +7,21 @@
 use std::io::Read;
 use std::path::Path;
 
+use carc_core::input::describe;
 use sha2::{Digest, Sha256};
 
 use crate::config::{Config, Trust};
-use crate::package::io_reason;
 
 /// A file's SHA-256, written `sha256:<hex>` as pins are.
 pub fn digest(path: &Path) -> Result<String, String> {
     let mut file = std::fs::File::open(path)
-        .map_err(|e| format!("cannot read `{}`: {}", path.display(), io_reason(&e)))?;
+        .map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; 1 << 16];
     loop {
         let n = file
             .read(&mut buf)
-            .map_err(|e| format!("cannot read `{}`: {}", path.display(), io_reason(&e)))?;
+            .map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
         if n == 0 {
             break;
         }

@@ -102,6 +102,11 @@ fn printing_commands() -> Vec<Vec<&'static str>> {
         vec!["plugins", "list"],
         vec!["plugins", "list", "--json"],
         vec!["plugins", "info", "princess-dragon"],
+        vec!["--help"],
+        vec!["-h"],
+        vec!["--version"],
+        vec!["help", "play"],
+        vec!["play", "--help"],
     ]
 }
 
@@ -180,19 +185,47 @@ fn a_closed_pipe_ends_quietly_without_a_panic() {
 // ---------------------------------------------------------------------------------------
 // 2. Many errors
 
-/// The `... and N more ...` line's N, if `err` has such a line; panics when it is not
-/// followed by the `--all-errors` hint.
+/// The `... and N more errors` line's N, if `err` has such a line; panics when it is not
+/// English (`1 more error`, `3 more errors`) or not followed by the `--all-errors` hint.
 fn more_count(err: &str) -> Option<u64> {
     let line = err.lines().find(|l| l.starts_with("... and "))?;
-    assert!(
-        line.ends_with("(`--all-errors` shows every one)"),
-        "the `... and N more` line names no `--all-errors`: {line}"
-    );
     let digits: String = line["... and ".len()..]
         .chars()
         .take_while(|c| c.is_ascii_digit())
         .collect();
-    Some(digits.parse().expect("a count after `... and `"))
+    let n: u64 = digits.parse().expect("a count after `... and `");
+    let noun = if n == 1 { "error" } else { "errors" };
+    assert_eq!(
+        line,
+        format!("... and {n} more {noun} (`--all-errors` shows every one)"),
+        "the `... and N more` line"
+    );
+    Some(n)
+}
+
+#[test]
+fn one_and_several_errors_more_read_as_english() {
+    let dir = scratch("more-errors");
+    for (n, more) in [
+        (101, "... and 1 more error "),
+        (103, "... and 3 more errors "),
+    ] {
+        let mut text = String::from("expansion = \"test\"\n");
+        for i in 0..n {
+            text.push_str(&tile_with_bad_ports(&format!("t:a{i}"), 1));
+        }
+        let path = write(&dir, &format!("{n}.toml"), text);
+        let o = carc(&["validate", &path]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+        assert_eq!(diagnostic_count(&err, &path), 100, "{}", show(&o));
+        assert!(
+            err.lines().any(|l| l.starts_with(more)),
+            "no `{more}` line: {}",
+            show(&o)
+        );
+        assert_eq!(more_count(&err), Some(n - 100), "{}", show(&o));
+    }
 }
 
 /// How many diagnostics about `path` are on `err`.
@@ -448,6 +481,50 @@ fn a_json_record_with_a_key_twice_is_refused_naming_both_lines() {
         assert!(err.contains("twice"), "{name}: {err}");
         assert!(err.contains(&format!("line {a}")), "{name}: {err}");
         assert!(err.contains(&format!("line {b}")), "{name}: {err}");
+    }
+}
+
+#[test]
+fn a_rule_option_given_twice_on_the_command_line_is_refused() {
+    let twice = [
+        "--rule",
+        "princess-dragon.dragon-move=after-scoring",
+        "--rule",
+        "princess-dragon.dragon-move = immediately",
+    ];
+    let pd = ["--expansions", "princess-dragon"];
+    for head in [
+        vec!["play", "--seed", "1"],
+        vec!["simulate", "--games", "1", "--seed", "1"],
+        vec!["plan"],
+        vec!["rules", "princess-dragon"],
+    ] {
+        let mut args = head.clone();
+        if head[0] != "rules" {
+            args.extend(pd);
+        }
+        args.extend(twice);
+        let what = args.join(" ");
+        let o = carc(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "carc {what}: {}", show(&o));
+        assert!(stdout(&o).is_empty(), "carc {what}: {}", show(&o));
+        assert_eq!(err.lines().count(), 1, "carc {what}: {err}");
+        assert!(
+            err.contains("`princess-dragon.dragon-move` is given twice"),
+            "carc {what}: {err}"
+        );
+        assert!(err.contains("--rule"), "carc {what}: {err}");
+        // Each option once is fine.
+        let once: Vec<&str> = args[..args.len() - 2].to_vec();
+        let o = carc(&once);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "carc {}: {}",
+            once.join(" "),
+            show(&o)
+        );
     }
 }
 
@@ -941,4 +1018,58 @@ fn a_bad_square_in_an_expectation_names_no_internal_types() {
     let date = format!("{PLAYERS}\n[expect]\ndragon = 1979-05-27\n");
     let bad = internal_words(&dir, &[("string.toml", &string), ("date.toml", &date)]);
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn a_supply_of_another_type_is_told_what_supply_may_be() {
+    let dir = scratch("supply-type");
+    let cases = [
+        ("number.toml", format!("{PLAYERS}supply = 3\n"), 3),
+        (
+            "table.toml",
+            format!("{PLAYERS}supply = {{ full = true }}\n"),
+            3,
+        ),
+        ("word.toml", format!("{PLAYERS}supply = \"lots\"\n"), 3),
+        (
+            "number.json",
+            r#"{"game": {"players": ["Alice", "Bob"], "supply": 3}, "move": []}"#.to_owned(),
+            1,
+        ),
+    ];
+    for (name, text, line) in cases {
+        let path = write(&dir, name, text);
+        let o = carc(&["replay", &path]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", show(&o));
+        assert!(err.starts_with(&format!("{path}:{line}:")), "{name}: {err}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.contains(r#"`supply` to be "full" or "draw""#),
+            "{name}: {first}"
+        );
+        for bad in ["wanted", "variant", "expected value"] {
+            assert!(!first.contains(bad), "{name}: says `{bad}`: {first}");
+        }
+    }
+}
+
+#[test]
+fn an_unreadable_configuration_file_says_why_in_plain_words() {
+    let dir = scratch("config-unreadable");
+    let missing = dir.join("missing.toml");
+    for (path, why) in [
+        (missing.as_path(), "no such file or directory"),
+        (dir.as_path(), "is a directory"),
+    ] {
+        let path = path.to_str().expect("a UTF-8 temp path");
+        let o = carc(&["--config", path, "rules"]);
+        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+        assert_eq!(
+            stderr(&o),
+            format!("error: cannot read the configuration file `{path}`: {why}\n"),
+            "{}",
+            show(&o)
+        );
+    }
 }

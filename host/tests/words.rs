@@ -4,8 +4,11 @@
 //! one of the sentences written here.
 
 mod common;
+#[path = "../../core/tests/common/grammar.rs"]
+mod grammar;
 
 use common::{carc, stderr, stdout};
+use grammar::grammar_faults;
 
 /// The schemas `carc schema` prints.
 const SCHEMAS: [&str; 3] = ["tiles", "record", "manifest"];
@@ -38,15 +41,15 @@ fn schema_help_lists_every_schema() {
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
         assert!(v.is_object(), "carc schema {which}");
     }
-    // The one-line summary in `carc --help` names them all too.
+    // The one-line summary in `carc --help` names exactly the values `carc schema`
+    // takes, in their order.
     let top = stdout(&carc(&["--help"]));
     let line = top
         .lines()
         .find(|l| l.trim_start().starts_with("schema "))
         .expect("schema in carc --help");
-    for which in SCHEMAS {
-        assert!(line.contains(which), "`{which}` missing from {line:?}");
-    }
+    let named: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+    assert_eq!(named, listed, "the summary {line:?}");
 }
 
 /// `carc rules` blocks: (the `exp.option = value` line, the `values:` line).
@@ -140,9 +143,6 @@ const NOUNS: [(&str, &str); 7] = [
     ("thread", "threads"),
 ];
 
-/// Words between a count and its noun.
-const ADJECTIVES: [&str; 2] = ["completed", "set-aside"];
-
 /// What is wrong with a line in general: Rust or debug text, a doubled word, a verb after
 /// "is", a count that disagrees with its noun.
 fn general_faults(line: &str) -> Vec<String> {
@@ -168,35 +168,10 @@ fn general_faults(line: &str) -> Vec<String> {
             faults.push(format!("`{bad}`"));
         }
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    for pair in words.windows(2) {
-        let (a, b) = (pair[0], pair[1].trim_end_matches([',', '.', ':', ')']));
-        if a.eq_ignore_ascii_case(b) && a.chars().all(char::is_alphabetic) {
-            faults.push(format!("doubled `{a}`"));
-        }
-        if a == "is" && b.ends_with('s') && !b.ends_with("ss") {
-            faults.push(format!("a verb after `is`: `is {b}`"));
-        }
-    }
-    for (i, w) in words.iter().enumerate() {
-        let Ok(n) = w.parse::<u64>() else { continue };
-        let Some(noun) = words[i + 1..]
-            .iter()
-            .map(|w| w.trim_end_matches([',', '.', ':', ')']))
-            .find(|w| !ADJECTIVES.contains(w))
-        else {
-            continue;
-        };
-        let noun = noun.split('/').next().unwrap_or(noun);
-        for (one, many) in NOUNS {
-            if n == 1 && noun == many || n != 1 && noun == one {
-                faults.push(format!("`{n} … {noun}`"));
-            }
-        }
-    }
     faults
         .into_iter()
         .map(|f| format!("{f}: {line:?}"))
+        .chain(grammar_faults(line, &NOUNS))
         .collect()
 }
 

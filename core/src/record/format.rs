@@ -116,13 +116,35 @@ fn option_values<'de, D: serde::Deserializer<'de>>(
 }
 
 /// The `supply` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SupplyKind {
     /// All tiles of the enabled expansions.
     Full,
     /// Exactly the `draw` list.
     Draw,
+}
+
+/// Read by hand, so that a value of another type (`supply = 3`) is told what `supply`
+/// may be, in the record's words, rather than what the parser wanted of an enum.
+impl<'de> Deserialize<'de> for SupplyKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SupplyKind, D::Error> {
+        struct Kind;
+        impl serde::de::Visitor<'_> for Kind {
+            type Value = SupplyKind;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`supply` to be \"full\" or \"draw\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<SupplyKind, E> {
+                match s {
+                    "full" => Ok(SupplyKind::Full),
+                    "draw" => Ok(SupplyKind::Draw),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                }
+            }
+        }
+        d.deserialize_str(Kind)
+    }
 }
 
 /// A feature reference `[x, y, PORT]`; PORT is a port name or an inner feature's kind.

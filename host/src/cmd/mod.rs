@@ -21,7 +21,8 @@ pub fn split_list(s: &str) -> Vec<String> {
         .collect()
 }
 
-/// Parses `--rule expansion.option=value` flags.
+/// Parses `--rule expansion.option=value` flags; an option given twice is an error, as
+/// it is in a record.
 pub fn parse_rules(flags: &[String]) -> Result<BTreeMap<String, String>, String> {
     let mut out = BTreeMap::new();
     for f in flags {
@@ -30,7 +31,13 @@ pub fn parse_rules(flags: &[String]) -> Result<BTreeMap<String, String>, String>
                 "--rule {f}: expected `<expansion>.<option>=<value>`"
             ));
         };
-        out.insert(k.trim().to_string(), v.trim().to_string());
+        let (key, value) = (k.trim(), v.trim());
+        if let Some(first) = out.insert(key.to_string(), value.to_string()) {
+            return Err(format!(
+                "the rule option `{key}` is given twice with --rule (`{first}` and \
+                 `{value}`); give it once"
+            ));
+        }
     }
     Ok(out)
 }

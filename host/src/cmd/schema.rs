@@ -14,6 +14,21 @@ pub enum Which {
     Manifest,
 }
 
+/// The one-line summary `carc --help` shows: it names every value of [`Which`], taken
+/// from the enum, so that it cannot drift from what `carc schema` accepts.
+pub fn summary() -> String {
+    let names: Vec<String> = Which::value_variants()
+        .iter()
+        .filter_map(ValueEnum::to_possible_value)
+        .map(|v| format!("`{}`", v.get_name()))
+        .collect();
+    let list = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    };
+    format!("Print a JSON Schema (draft-07): {list}")
+}
+
 /// Arguments of `carc schema`.
 #[derive(Args, Debug)]
 pub struct SchemaArgs {

@@ -362,8 +362,8 @@ impl Report {
         if shown < total {
             let more = total - shown;
             out.push_str(&format!(
-                "... and {} more (`--all-errors` shows every one)\n\n",
-                plural(more as u64, "error", "errors")
+                "... and {} (`--all-errors` shows every one)\n\n",
+                plural(more as u64, "more error", "more errors")
             ));
         }
         out
