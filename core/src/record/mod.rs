@@ -2,6 +2,7 @@
 
 mod format;
 mod moves;
+mod parts;
 mod replay;
 mod summary;
 

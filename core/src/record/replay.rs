@@ -73,7 +73,11 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
         }
     };
     let record: Record = match format {
-        Format::Toml => toml::from_str(source).map_err(|e| {
+        Format::Toml => match super::parts::read_in_parts(source) {
+            Some(record) => Ok(record),
+            None => toml::from_str(source),
+        }
+        .map_err(|e| {
             let spanned = e.span().and_then(|s| source.get(s));
             let message = crate::plain::plain(e.message(), spanned);
             let message = twice_in_toml(source, &message).unwrap_or(message);
