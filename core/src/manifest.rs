@@ -130,6 +130,69 @@ pub struct OrderDecl {
     pub doc: String,
 }
 
+/// How a kind, marker or figure looks in pictures (`carc render`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Look {
+    /// Its colour, `#rgb` or `#rrggbb` (default: a colour derived from its name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"))]
+    pub colour: Option<String>,
+    /// A short text drawn on it, one to three characters (default: its name's first
+    /// letter, in capitals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 3))]
+    pub glyph: Option<String>,
+}
+
+/// How an expansion's kinds, markers and figures look in pictures, by name
+/// (`[looks.markers.volcano]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Looks {
+    /// Feature kinds (`hut`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub kinds: BTreeMap<String, Look>,
+    /// Markers (`volcano`, `princess`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub markers: BTreeMap<String, Look>,
+    /// Figures (`dragon`, `fairy`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, Look>,
+}
+
+impl Looks {
+    /// Whether it declares nothing.
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty() && self.markers.is_empty() && self.figures.is_empty()
+    }
+
+    /// Every declared look with its table's name (`kinds`, `markers`, `figures`).
+    pub fn all(&self) -> impl Iterator<Item = (&'static str, &str, &Look)> {
+        [
+            ("kinds", &self.kinds),
+            ("markers", &self.markers),
+            ("figures", &self.figures),
+        ]
+        .into_iter()
+        .flat_map(|(table, looks)| looks.iter().map(move |(n, l)| (table, n.as_str(), l)))
+    }
+}
+
+/// Whether `text` is a colour as looks write it: `#rgb` or `#rrggbb`.
+pub fn valid_colour(text: &str) -> bool {
+    text.strip_prefix('#').is_some_and(|hex| {
+        (hex.len() == 3 || hex.len() == 6) && hex.chars().all(|c| c.is_ascii_hexdigit())
+    })
+}
+
+/// Whether `text` is a glyph as looks write it: one to three characters, none of them a
+/// control character or a space.
+pub fn valid_glyph(text: &str) -> bool {
+    let n = text.chars().count();
+    (1..=3).contains(&n) && text.chars().all(|c| !c.is_control() && !c.is_whitespace())
+}
+
 /// Everything an expansion declares before any of its code runs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -183,6 +246,9 @@ pub struct Manifest {
     /// When its hooks can matter (speed only; see [`WakeDecl`]).
     #[serde(default, rename = "wake", skip_serializing_if = "Vec::is_empty")]
     pub wake: Vec<WakeDecl>,
+    /// How its kinds, markers and figures look in pictures (`carc render`).
+    #[serde(default, skip_serializing_if = "Looks::is_empty")]
+    pub looks: Looks,
 }
 
 fn default_version() -> String {
@@ -275,6 +341,26 @@ impl Manifest {
                 }
             }
         }
+        for (table, name, look) in m.looks.all() {
+            if let Some(colour) = &look.colour
+                && !valid_colour(colour)
+            {
+                return Err(locate(
+                    &["looks".into(), table.into(), name.into(), "colour".into()],
+                    format!(
+                        "`{colour}` is not a colour (write `#rgb` or `#rrggbb`, like \"#c33\")"
+                    ),
+                ));
+            }
+            if let Some(glyph) = &look.glyph
+                && !valid_glyph(glyph)
+            {
+                return Err(locate(
+                    &["looks".into(), table.into(), name.into(), "glyph".into()],
+                    format!("`{glyph}` is not a glyph (one to three characters, no spaces)"),
+                ));
+            }
+        }
         m.fill_namespaces();
         Ok(m)
     }
@@ -331,4 +417,49 @@ pub fn manifest_schema_json() -> String {
     let mut s = serde_json::to_string_pretty(&manifest_schema()).unwrap_or_default();
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "id = \"x\"\nname = \"X\"\n";
+
+    #[test]
+    fn looks_are_read() {
+        let text = format!("{HEAD}[looks.markers.volcano]\ncolour = \"#c33\"\nglyph = \"V\"\n");
+        let m = Manifest::from_toml(&text, "m.toml").expect("valid");
+        let look = &m.looks.markers["volcano"];
+        assert_eq!(look.colour.as_deref(), Some("#c33"));
+        assert_eq!(look.glyph.as_deref(), Some("V"));
+    }
+
+    #[test]
+    fn a_bad_colour_is_located() {
+        let text = format!("{HEAD}[looks.kinds.hut]\ncolour = \"brown\"\n");
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("m.toml:4:"), "{e}");
+        assert!(e.contains("`brown` is not a colour"), "{e}");
+    }
+
+    #[test]
+    fn a_long_glyph_is_refused() {
+        let text = format!("{HEAD}[looks.figures.dragon]\nglyph = \"DRAGON\"\n");
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("is not a glyph"), "{e}");
+    }
+
+    #[test]
+    fn colours() {
+        for ok in ["#c33", "#C33", "#00ff7a"] {
+            assert!(valid_colour(ok), "{ok}");
+        }
+        for bad in ["c33", "#c3", "#c333", "#gg0000", "", "#"] {
+            assert!(!valid_colour(bad), "{bad}");
+        }
+    }
 }

@@ -2,7 +2,8 @@
 //! with any enabled subset of the plugins), plugin directories ([`package`]), the
 //! configuration file ([`config`]), [`trust`], loading plugin libraries ([`plugins`]) and
 //! the process-wide host the `carc` command line uses ([`catalog`]), and how it reports
-//! ([`output`]).
+//! ([`output`]). [`view`] makes the replay viewer, a record as one HTML page; [`render`]
+//! draws tiles and boards as SVG or PNG.
 
 #[macro_use]
 pub mod output;
@@ -13,4 +14,6 @@ pub mod game;
 pub mod host;
 pub mod package;
 pub mod plugins;
+pub mod render;
 pub mod trust;
+pub mod view;

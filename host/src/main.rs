@@ -52,6 +52,13 @@ enum Command {
     /// Replay a game record and check its expectations.
     #[command(after_help = carc_host::output::EXIT_CODES)]
     Replay(cmd::replay::ReplayArgs),
+    /// Write a game record as an HTML page that steps through the game.
+    #[command(after_help = carc_host::output::EXIT_CODES)]
+    View(cmd::view::ViewArgs),
+    /// Draw pictures: an atlas of tiles, or a game's board (SVG or PNG).
+    #[command(subcommand)]
+    #[command(after_help = carc_host::output::EXIT_CODES)]
+    Render(cmd::render::RenderCommand),
     /// Validate tile-data files.
     #[command(after_help = carc_host::output::EXIT_CODES)]
     Validate(cmd::validate::ValidateArgs),
@@ -105,6 +112,8 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::View(a) => cmd::view::run(a),
+        Command::Render(c) => cmd::render::run(c),
         Command::Validate(a) => cmd::validate::run(a),
         Command::Schema(a) => cmd::schema::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),

@@ -93,6 +93,7 @@ fn printing_commands() -> Vec<Vec<&'static str>> {
         vec!["play", "--seed", "1", "--json"],
         vec!["replay", RECORD],
         vec!["replay", RECORD, "--json"],
+        vec!["view", RECORD, "--out", "-"],
         vec!["validate", "tiledefs/base.toml"],
         vec!["rules"],
         vec!["plan"],

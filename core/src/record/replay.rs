@@ -319,43 +319,84 @@ pub fn failure_report(file: &str, problems: &[String]) -> String {
     text
 }
 
+/// Why one move of a record could not be applied.
+#[derive(Debug)]
+pub enum MoveFailure {
+    /// The move is not a valid move of the record format (exit 2): located in the file.
+    Invalid(Diagnostic),
+    /// A valid move the game does not allow (exit 1): `move I (MOVE) is illegal: WHY`.
+    Illegal(String),
+}
+
+/// Applies move `i` of the record to `game` (a record's moves are applied one at a time
+/// by [`replay`], and by tools that look at the game after each of them).
+pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), MoveFailure> {
+    let Some(m) = loaded.record.moves.get(i) else {
+        return Err(MoveFailure::Invalid(
+            loaded.error_at(&["move".into()], format!("the record has no move {i}")),
+        ));
+    };
+    let why = match move_to_action(game, m) {
+        Ok(action) => match game.apply(&action) {
+            Ok(()) => return Ok(()),
+            Err(e) => e.0,
+        },
+        Err(MoveError::Illegal(why)) => why,
+        Err(MoveError::Malformed(why)) => {
+            return Err(MoveFailure::Invalid(
+                loaded.error_at(&["move".into(), i.into()], format!("move {i}: {why}")),
+            ));
+        }
+        Err(MoveError::BadValue(key, why)) => {
+            return Err(MoveFailure::Invalid(loaded.error_at(
+                &["move".into(), i.into(), key.into()],
+                format!("move {i}: {why}"),
+            )));
+        }
+    };
+    Err(MoveFailure::Illegal(format!(
+        "move {i} ({}) is illegal: {why}",
+        describe_move(m)
+    )))
+}
+
+/// What follows the last move a record gives: the game ends if nothing is left to decide
+/// (see [`Game::settle`]), and final scoring is applied when `[expect]` asks for it
+/// (`final_scoring = true`).
+pub fn end_of_record(loaded: &Loaded, game: &mut Game) {
+    game.settle();
+    let wanted = loaded.record.expect.as_ref().and_then(|e| e.final_scoring);
+    if wanted == Some(true) {
+        game.finish();
+    }
+}
+
 /// Plays a record with the engine and checks its `[expect]`.
 pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, ReplayError> {
     let mut game = setup_game(loaded, catalog).map_err(ReplayError::Invalid)?;
     let expect = loaded.record.expect.clone().unwrap_or_default();
     let mut rejected = None;
     let mut applied = 0;
-    for (i, m) in loaded.record.moves.iter().enumerate() {
-        let result = match move_to_action(&game, m) {
-            Ok(action) => game.apply(&action).map_err(|e| e.0),
-            Err(MoveError::Illegal(why)) => Err(why),
-            Err(MoveError::Malformed(why)) => {
-                return Err(ReplayError::Invalid(
-                    loaded.error_at(&["move".into(), i.into()], format!("move {i}: {why}")),
-                ));
+    for i in 0..loaded.record.moves.len() {
+        match apply_move(loaded, &mut game, i) {
+            Ok(()) => {}
+            Err(MoveFailure::Invalid(d)) => return Err(ReplayError::Invalid(d)),
+            Err(MoveFailure::Illegal(problem)) => {
+                if expect.error_at == Some(i) {
+                    rejected = Some(i);
+                    break;
+                }
+                let mut problems = vec![problem];
+                if let Some(e) = expect.error_at
+                    && e > i
+                {
+                    problems.push(format!("expected move {e} to be the first rejected"));
+                }
+                return Err(ReplayError::Failed {
+                    problems,
+                    game: Box::new(game),
+                });
             }
-            Err(MoveError::BadValue(key, why)) => {
-                return Err(ReplayError::Invalid(loaded.error_at(
-                    &["move".into(), i.into(), key.into()],
-                    format!("move {i}: {why}"),
-                )));
-            }
-        };
-        if let Err(why) = result {
-            if expect.error_at == Some(i) {
-                rejected = Some(i);
-                break;
-            }
-            let mut problems = vec![format!("move {i} ({}) is illegal: {why}", describe_move(m))];
-            if let Some(e) = expect.error_at
-                && e > i
-            {
-                problems.push(format!("expected move {e} to be the first rejected"));
-            }
-            return Err(ReplayError::Failed {
-                problems,
-                game: Box::new(game),
-            });
         }
         applied += 1;
     }
@@ -372,10 +413,7 @@ pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, Repla
             format!("expected move {e} to be rejected, but it was accepted")
         });
     }
-    game.settle();
-    if expect.final_scoring == Some(true) {
-        game.finish();
-    }
+    end_of_record(loaded, &mut game);
     check_expectations(loaded, &game, &expect, &mut problems).map_err(ReplayError::Invalid)?;
     // A misbehaving expansion (a refused command, a panic that disabled it) makes the
     // result untrustworthy, whatever the expectations say.

@@ -4,11 +4,13 @@ pub mod new;
 pub mod plan;
 pub mod play;
 pub mod plugins;
+pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod schema;
 pub mod simulate;
 pub mod validate;
+pub mod view;
 
 use std::collections::BTreeMap;
 

@@ -37,6 +37,9 @@ pub struct PlayArgs {
     /// Print the final state as JSON instead of the turn log.
     #[arg(long)]
     json: bool,
+    /// Also write the game as an HTML page that steps through it (as `carc view` does).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// Plays the game.
@@ -135,14 +138,30 @@ fn play(args: PlayArgs) -> Result<(), String> {
             outln!("  {:<10} {:>4}{mark}", p.name, p.score);
         }
     }
+    let record = carc_host::game::record_of(&game, expansions, seed, options, moves);
     if let Some(path) = &args.record {
-        let record = carc_host::game::record_of(&game, expansions, seed, options, moves);
         write_record(path, &record)?;
         if log {
             outln!("record written to {}", path.display());
         }
     }
+    if let Some(path) = &args.html {
+        let html = viewer_of(record, &format!("carc play --seed {seed}"))?;
+        super::view::write_page(path, &html)?;
+    }
     Ok(())
+}
+
+/// The viewer page of a game just played, made from its record as `carc view` makes it.
+fn viewer_of(record: Record, title: &str) -> Result<String, String> {
+    let text = toml::to_string(&record).map_err(|e| e.to_string())?;
+    let loaded = carc_core::record::parse(&text, title, carc_core::record::Format::Toml)
+        .map_err(|d| d.to_string())?;
+    let catalog = crate::catalog::catalog_for(&loaded.record.game.expansions)?;
+    carc_host::view::viewer_html(&loaded, &catalog).map_err(|e| match e {
+        carc_host::view::ViewError::Invalid(d) => d.to_string(),
+        carc_host::view::ViewError::Illegal(problem) => problem,
+    })
 }
 
 /// Stops the game at an expansion's first fault (a panic, which disabled it, or a command

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use carc_core::catalog::Catalog;
 use carc_core::record::{self, ReplayError, state_summary};
 use carc_host::output;
 use clap::Args;
@@ -17,6 +18,23 @@ pub struct ReplayArgs {
     json: bool,
 }
 
+/// The catalog a record's game needs: the plugins of its expansions that this host finds.
+/// An expansion no plugin provides is left out, for the replay to locate in the file. The
+/// error is the line to print.
+pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
+    let host = crate::catalog::host().map_err(|e| format!("error: {e}"))?;
+    let found: Vec<String> = host.plugins().into_iter().map(|e| e.id).collect();
+    let known: Vec<String> = loaded
+        .record
+        .game
+        .expansions
+        .iter()
+        .filter(|e| found.contains(e))
+        .cloned()
+        .collect();
+    crate::catalog::catalog_for(&known).map_err(|e| format!("{}: error: {e}", loaded.file))
+}
+
 /// Exit 0 when every expectation holds, 1 when an illegal move or a mismatch is found, 2
 /// when the file cannot be read or is not a valid record (see [`carc_host::output`]).
 pub fn run(args: ReplayArgs) -> u8 {
@@ -27,29 +45,11 @@ pub fn run(args: ReplayArgs) -> u8 {
             return output::CANNOT;
         }
     };
-    // An expansion no plugin provides is left to the replay, which locates it in the file.
-    let known: Vec<String> = match crate::catalog::host() {
-        Ok(host) => {
-            let found: Vec<String> = host.plugins().into_iter().map(|e| e.id).collect();
-            loaded
-                .record
-                .game
-                .expansions
-                .iter()
-                .filter(|e| found.contains(e))
-                .cloned()
-                .collect()
-        }
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let catalog = match crate::catalog::catalog_for(&known) {
+    let catalog = match catalog_for_record(&loaded) {
         Ok(c) => c,
         Err(e) => {
-            errln!("{}: error: {e}", loaded.file);
-            return 2;
+            errln!("{e}");
+            return output::CANNOT;
         }
     };
     match record::replay(&loaded, &catalog) {

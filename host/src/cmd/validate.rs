@@ -22,6 +22,14 @@ pub struct ValidateArgs {
     /// Show every error (by default the first 100, then how many more there are).
     #[arg(long)]
     all_errors: bool,
+    /// Also draw an atlas of each valid input's tiles (as `carc render tiles` does),
+    /// written next to it with the extension `.svg`.
+    #[arg(long)]
+    render: bool,
+    /// Write the atlas here instead (`.svg` or `.png`; one input only); implies
+    /// `--render`.
+    #[arg(long, value_name = "FILE")]
+    render_out: Option<PathBuf>,
 }
 
 /// How many errors are shown unless `--all-errors` is given.
@@ -30,7 +38,57 @@ const SHOWN_ERRORS: usize = 100;
 /// Validates the files: the errors on standard error, the verdict on standard output;
 /// exit 0 when all are valid, 1 when not, 2 when a file cannot be read or on bad
 /// arguments (see [`carc_host::output`]).
-pub fn run(mut args: ValidateArgs) -> u8 {
+pub fn run(args: ValidateArgs) -> u8 {
+    let inputs = args.paths.clone();
+    let render = args.render || args.render_out.is_some();
+    let out = args.render_out.clone();
+    if let Some(out) = &out {
+        if inputs.len() > 1 {
+            return super::fail(format!(
+                "--render-out {}: one atlas is written per input, so give one input only",
+                out.display()
+            ));
+        }
+        if let Err(e) = super::render::format_of(out) {
+            return super::fail(e);
+        }
+    }
+    let code = check(args);
+    if !render || code == output::CANNOT {
+        return code;
+    }
+    if code != output::OK {
+        errln!("no atlas drawn, as the tiles are not valid");
+        return code;
+    }
+    let mut drawn = code;
+    for path in &inputs {
+        let target = match &out {
+            Some(o) => o.clone(),
+            None if path.as_os_str() == "-" => {
+                errln!("error: the atlas of standard input needs --render-out FILE");
+                drawn = output::CANNOT;
+                continue;
+            }
+            None => path.with_extension("svg"),
+        };
+        match super::render::atlas_svg(path, false) {
+            Ok(svg) => {
+                let written = super::render::write_picture(&svg, Some(&target));
+                if written == output::OK {
+                    errln!("{}: atlas written to {}", path.display(), target.display());
+                } else {
+                    drawn = output::CANNOT;
+                }
+            }
+            Err(c) => drawn = c,
+        }
+    }
+    drawn
+}
+
+/// Checks the inputs; the exit code.
+fn check(mut args: ValidateArgs) -> u8 {
     let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
         .paths
         .drain(..)

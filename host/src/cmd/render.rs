@@ -1,0 +1,285 @@
+//! `carc render`: pictures of tiles (`render tiles`: an atlas of a tile-data file or a
+//! plugin's tiles) and of games (`render board`: the board of a record after a move), as
+//! SVG or PNG.
+
+use std::path::{Path, PathBuf};
+
+use carc_core::engine::Game;
+use carc_core::manifest::Manifest;
+use carc_core::record::{self, MoveError, describe_move, move_to_action};
+use carc_core::tiles::TileFile;
+use carc_core::tiles::validate::{self, Options};
+use carc_core::tiles::vocab::Vocabulary;
+use carc_host::output;
+use carc_host::render::atlas::{self, atlas_document};
+use carc_host::render::board::board_document;
+use carc_host::render::looks::Looks;
+use carc_host::render::png::svg_to_png;
+use clap::{Args, Subcommand};
+
+/// `carc render` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum RenderCommand {
+    /// Draw every tile type of a tile-data file or a plugin directory on a grid.
+    #[command(after_help = output::EXIT_CODES)]
+    Tiles(TilesArgs),
+    /// Draw the board of a game record after a move.
+    #[command(after_help = output::EXIT_CODES)]
+    Board(BoardArgs),
+}
+
+/// Arguments of `carc render tiles`.
+#[derive(Args, Debug)]
+pub struct TilesArgs {
+    /// A tile-data file (`-` reads standard input), or a plugin directory (holding
+    /// `manifest.toml`).
+    path: PathBuf,
+    /// Write the picture here, as SVG or PNG by the file's extension (default: SVG on
+    /// standard output).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Show each tile in all four rotations.
+    #[arg(long)]
+    rotation: bool,
+}
+
+/// Arguments of `carc render board`.
+#[derive(Args, Debug)]
+pub struct BoardArgs {
+    /// The game record (`.toml` or `.json`; `-` reads standard input).
+    record: PathBuf,
+    /// The board after this many moves (default: after all of them).
+    #[arg(long = "move", value_name = "N")]
+    moves: Option<usize>,
+    /// Write the picture here, as SVG or PNG by the file's extension (default: SVG on
+    /// standard output).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// Runs a `carc render` subcommand.
+pub fn run(command: RenderCommand) -> u8 {
+    match command {
+        RenderCommand::Tiles(a) => tiles(a),
+        RenderCommand::Board(a) => board(a),
+    }
+}
+
+/// A picture's file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// SVG text.
+    Svg,
+    /// A PNG image.
+    Png,
+}
+
+/// The format `--out FILE` asks for, by its extension.
+pub fn format_of(path: &Path) -> Result<Format, String> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
+        _ => Err(format!(
+            "--out {}: the picture is written as SVG or PNG, so the file name must end in \
+             .svg or .png",
+            path.display()
+        )),
+    }
+}
+
+/// Writes an SVG document to `out` (as SVG or PNG) or to standard output; exit code.
+pub fn write_picture(svg: &str, out: Option<&Path>) -> u8 {
+    let Some(out) = out else {
+        outln!("{svg}");
+        return output::OK;
+    };
+    let bytes = match format_of(out) {
+        Ok(Format::Svg) => format!("{svg}\n").into_bytes(),
+        Ok(Format::Png) => match svg_to_png(svg) {
+            Ok(b) => b,
+            Err(e) => return super::fail(e),
+        },
+        Err(e) => return super::fail(e),
+    };
+    match std::fs::write(out, bytes) {
+        Ok(()) => output::OK,
+        Err(e) => super::fail(format!(
+            "cannot write `{}`: {}",
+            out.display(),
+            carc_host::package::io_reason(&e)
+        )),
+    }
+}
+
+/// The kinds, markers and looks of every available expansion (as `carc validate` uses
+/// them), then `extra` (a plugin directory's own manifest).
+fn vocabulary(extra: Option<&Manifest>) -> Result<(Vocabulary, Looks), String> {
+    let host = crate::catalog::host()?;
+    let rules = host.rules(&host.ids(), &Default::default())?;
+    let mut vocab = rules.vocab.clone();
+    if let Some(m) = extra {
+        // A kind or marker already known (the plugin is among the available ones) is
+        // kept as it is.
+        for k in &m.kinds {
+            let _ = vocab.add_kind(k.clone());
+        }
+        for k in &m.markers {
+            let _ = vocab.add_marker(k.clone());
+        }
+    }
+    let looks = Looks::from_manifests(rules.manifests.iter().chain(extra));
+    Ok((vocab, looks))
+}
+
+/// The tile files at `path` (a file, `-` or a plugin directory) and the looks to draw
+/// them with; exit code 2 (with the problems on standard error) when they cannot be read
+/// or are not valid tile data.
+pub fn load_tiles(path: &Path) -> Result<(Vec<TileFile>, Looks, String), u8> {
+    let dir = path.join(carc_host::package::MANIFEST_FILE).is_file();
+    let (sources, manifest) = if dir {
+        let package = carc_host::package::Package::read(path).map_err(super::fail)?;
+        let sources: Vec<(String, String)> = package
+            .tiles
+            .iter()
+            .map(|t| (t.name.clone(), t.text.clone()))
+            .collect();
+        (sources, Some(package.manifest))
+    } else {
+        let text = carc_core::input::read_text(path).map_err(|e| {
+            errln!("{e}");
+            output::CANNOT
+        })?;
+        (vec![(carc_core::input::name(path), text)], None)
+    };
+    let (vocab, looks) = vocabulary(manifest.as_ref()).map_err(super::fail)?;
+    let options = Options { tiles_only: true };
+    let mut files = Vec::new();
+    let mut bad = false;
+    for (name, text) in &sources {
+        match validate::check(text, name, &vocab, &options) {
+            Ok(f) => files.push(f),
+            Err(diagnostics) => {
+                bad = true;
+                for d in diagnostics {
+                    errln!("{d}");
+                }
+            }
+        }
+    }
+    if bad {
+        errln!("error: the tile data is not valid, so it is not drawn (see `carc validate`)");
+        return Err(output::CANNOT);
+    }
+    let title = match &manifest {
+        Some(m) => m.name.clone(),
+        None => carc_core::input::name(path),
+    };
+    Ok((files, looks, title))
+}
+
+/// The atlas of the tiles at `path` as SVG text.
+pub fn atlas_svg(path: &Path, rotations: bool) -> Result<String, u8> {
+    let (files, looks, title) = load_tiles(path)?;
+    let entries = atlas::entries(&files);
+    Ok(atlas_document(&entries, &looks, &title, rotations).to_string())
+}
+
+fn tiles(args: TilesArgs) -> u8 {
+    if let Some(out) = &args.out
+        && let Err(e) = format_of(out)
+    {
+        return super::fail(e);
+    }
+    match atlas_svg(&args.path, args.rotation) {
+        Ok(svg) => write_picture(&svg, args.out.as_deref()),
+        Err(code) => code,
+    }
+}
+
+/// The game of a record after `moves` of its moves (all, by default); an error names
+/// the exit code and says why.
+pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String)> {
+    let cannot = |m: String| (output::CANNOT, m);
+    let loaded = record::load(path).map_err(|e| cannot(e.to_string()))?;
+    let available: Vec<String> = crate::catalog::host()
+        .map_err(cannot)?
+        .plugins()
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    let known: Vec<String> = loaded
+        .record
+        .game
+        .expansions
+        .iter()
+        .filter(|e| available.contains(e))
+        .cloned()
+        .collect();
+    let catalog = crate::catalog::catalog_for(&known)
+        .map_err(|e| cannot(format!("{}: error: {e}", loaded.file)))?;
+    let mut game = record::setup_game(&loaded, &catalog).map_err(|d| cannot(d.to_string()))?;
+    let total = loaded.record.moves.len();
+    let upto = moves.unwrap_or(total);
+    if upto > total {
+        return Err(cannot(format!(
+            "--move {upto}: the record has only {total} move{}",
+            if total == 1 { "" } else { "s" }
+        )));
+    }
+    for (i, m) in loaded.record.moves.iter().take(upto).enumerate() {
+        let action = match move_to_action(&game, m) {
+            Ok(a) => a,
+            Err(MoveError::Illegal(why)) => {
+                return Err((
+                    output::FAILED,
+                    format!(
+                        "{}: move {i} ({}) is illegal: {why}",
+                        loaded.file,
+                        describe_move(m)
+                    ),
+                ));
+            }
+            Err(MoveError::Malformed(why)) | Err(MoveError::BadValue(_, why)) => {
+                return Err(cannot(format!("{}: move {i}: {why}", loaded.file)));
+            }
+        };
+        if let Err(why) = game.apply(&action) {
+            return Err((
+                output::FAILED,
+                format!(
+                    "{}: move {i} ({}) is illegal: {why}",
+                    loaded.file,
+                    describe_move(m)
+                ),
+            ));
+        }
+    }
+    game.settle();
+    let final_scoring = loaded.record.expect.as_ref().and_then(|e| e.final_scoring) == Some(true);
+    if upto == total && final_scoring {
+        game.finish();
+    }
+    Ok(game)
+}
+
+fn board(args: BoardArgs) -> u8 {
+    if let Some(out) = &args.out
+        && let Err(e) = format_of(out)
+    {
+        return super::fail(e);
+    }
+    let game = match game_after(&args.record, args.moves) {
+        Ok(g) => g,
+        Err((code, why)) => {
+            errln!("{why}");
+            return code;
+        }
+    };
+    let looks = Looks::from_manifests(&game.rules.manifests);
+    let svg = board_document(&game, &looks).to_string();
+    write_picture(&svg, args.out.as_deref())
+}

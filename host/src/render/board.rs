@@ -1,0 +1,311 @@
+//! A game's board as a picture: the placed tiles at their squares and rotations, the
+//! figures where they stand (followers in their players' colours, a farmer lying down,
+//! neutral figures as badges, trapped followers greyed and crossed), the open squares,
+//! the scores and the next tile.
+
+use std::collections::BTreeMap;
+
+use carc_core::engine::Game;
+use carc_core::figures::{FigureClass, Location, NEUTRAL};
+use carc_core::geometry::{Pos, Rotation};
+use svg::Document;
+use svg::node::element::{Group, Line, Polygon, Rectangle};
+
+use super::looks::{Looks, short};
+use super::tile::{self, Detail, Face, Point, SIZE, attr, badge, label, points_attr};
+
+/// Players' colours, by seat.
+pub const PLAYER_COLOURS: [&str; 8] = [
+    "#d32f2f", "#1e5bd7", "#f2c21b", "#2e9d3a", "#222222", "#8e44ad", "#ff7f0e", "#7f5539",
+];
+
+/// A seat's colour.
+pub fn player_colour(seat: u8) -> &'static str {
+    PLAYER_COLOURS[seat as usize % PLAYER_COLOURS.len()]
+}
+
+const MARGIN: f64 = 20.0;
+const PANEL: f64 = 260.0;
+
+/// The board of a game as an SVG document: tiles, figures, open squares, scores and
+/// the next tile.
+pub fn board_svg(game: &Game) -> String {
+    let looks = Looks::from_manifests(&game.rules.manifests);
+    board_document(game, &looks).to_string()
+}
+
+/// The board of a game as an SVG document, with these looks.
+pub fn board_document(game: &Game, looks: &Looks) -> Document {
+    let state = &game.state;
+    let rules = &game.rules;
+    let board = &state.board;
+    let squares = board
+        .tiles
+        .iter()
+        .map(|t| t.pos)
+        .chain(board.open_squares().iter().map(|o| o.pos));
+    let (mut min, mut max) = ((0, 0), (0, 0));
+    for p in squares {
+        min = (min.0.min(p.x), min.1.min(p.y));
+        max = (max.0.max(p.x), max.1.max(p.y));
+    }
+    let origin = |p: Pos| -> Point {
+        (
+            MARGIN + f64::from(p.x - min.0) * SIZE,
+            MARGIN + f64::from(p.y - min.1) * SIZE,
+        )
+    };
+    let board_w = f64::from(max.0 - min.0 + 1) * SIZE;
+    let board_h = f64::from(max.1 - min.1 + 1) * SIZE;
+    let panel_h = 120.0 + 28.0 * state.players.len() as f64 + SIZE + 60.0;
+    let width = MARGIN * 3.0 + board_w + PANEL;
+    let height = MARGIN * 2.0 + board_h.max(panel_h);
+
+    let mut tiles = Group::new().set("data-layer", "tiles");
+    let mut faces: BTreeMap<u16, Face> = BTreeMap::new();
+    for placed in &board.tiles {
+        let face = faces
+            .entry(placed.tile)
+            .or_insert_with(|| Face::from_type(rules.tiles.tile(placed.tile), &rules.vocab));
+        tiles = tiles.add(
+            tile::draw(
+                face,
+                placed.rotation,
+                origin(placed.pos),
+                looks,
+                Detail::Plain,
+            )
+            .set("data-square", format!("{} {}", placed.pos.x, placed.pos.y)),
+        );
+    }
+    let mut open = Group::new().set("data-layer", "open-squares");
+    for o in board.open_squares() {
+        let (x, y) = origin(o.pos);
+        open = open.add(
+            Rectangle::new()
+                .set("x", x + 4.0)
+                .set("y", y + 4.0)
+                .set("width", SIZE - 8.0)
+                .set("height", SIZE - 8.0)
+                .set("fill", "none")
+                .set("stroke", "#9a9a9a")
+                .set("stroke-width", 2)
+                .set("stroke-dasharray", "6 4")
+                .set("data-open", format!("{} {}", o.pos.x, o.pos.y)),
+        );
+    }
+
+    // Figures: where each stands, and how many stood there before it (to spread them).
+    let mut figures = Group::new().set("data-layer", "figures");
+    let mut crowd: BTreeMap<(u32, Option<u8>), usize> = BTreeMap::new();
+    for (id, f) in state.figures.iter().enumerate() {
+        let (tile_index, feature) = match f.at {
+            Location::Feature(n) => {
+                let node = board.graph.node(n);
+                (node.tile, Some(node.feature))
+            }
+            Location::Tile(t) => (t, None),
+            Location::Supply | Location::OffBoard => continue,
+        };
+        let Some(placed) = board.tiles.get(tile_index as usize) else {
+            continue;
+        };
+        let face = faces
+            .entry(placed.tile)
+            .or_insert_with(|| Face::from_type(rules.tiles.tile(placed.tile), &rules.vocab));
+        let o = origin(placed.pos);
+        let seen = crowd.entry((tile_index, feature)).or_insert(0);
+        let k = *seen as f64;
+        *seen += 1;
+        let base = match feature {
+            Some(i) => tile::anchor(face, i as usize, placed.rotation),
+            None => (SIZE * 0.3 + 20.0 * (k % 3.0), SIZE * 0.72),
+        };
+        let spot = match feature {
+            Some(_) => (base.0 + 9.0 * k, base.1 + 5.0 * k),
+            None => base,
+        };
+        let at = (
+            o.0 + spot.0.clamp(12.0, SIZE - 12.0),
+            o.1 + spot.1.clamp(12.0, SIZE - 12.0),
+        );
+        let decl = rules.figure_kinds.get(f.kind as usize);
+        let name = decl.map_or("figure", |d| d.name.as_str());
+        let class = decl.map_or(FigureClass::Follower, |d| d.class);
+        let kind_on = feature
+            .and_then(|i| face.features.get(i as usize))
+            .map(|ff| ff.kind.as_str());
+        let mut g = Group::new()
+            .set("data-figure", attr(short(name)))
+            .set("data-square", format!("{} {}", placed.pos.x, placed.pos.y))
+            .set("data-index", id);
+        if let Some(i) = feature {
+            g = g.set("data-feature", i);
+        }
+        if f.owner == NEUTRAL || class == FigureClass::Neutral {
+            let s = looks.figure(name);
+            g = g
+                .set("data-neutral", "true")
+                .add(badge(at, 10.0, &s.colour, &s.glyph));
+        } else {
+            let colour = player_colour(f.owner);
+            g = g.set("data-seat", f.owner);
+            let trapped = feature.is_none();
+            let lying = kind_on == Some("field");
+            let fill = if trapped { "#9e9e9e" } else { colour };
+            g = g.add(
+                Polygon::new()
+                    .set("points", points_attr(&meeple(at, lying)))
+                    .set("fill", fill)
+                    .set("stroke", if trapped { colour } else { "#fff" })
+                    .set("stroke-width", if trapped { 2.0 } else { 1.2 }),
+            );
+            if lying {
+                g = g.set("data-lying", "true");
+            }
+            if class == FigureClass::Special {
+                let s = looks.figure(name);
+                g = g.add(label((at.0, at.1 + 4.0), 9.0, "#fff", "middle", &s.glyph));
+            }
+            if trapped {
+                g = g.set("data-trapped", "true");
+                for (dx1, dx2) in [(-8.0, 8.0), (8.0, -8.0)] {
+                    g = g.add(
+                        Line::new()
+                            .set("x1", at.0 + dx1)
+                            .set("y1", at.1 - 8.0)
+                            .set("x2", at.0 + dx2)
+                            .set("y2", at.1 + 8.0)
+                            .set("stroke", "#b00020")
+                            .set("stroke-width", 2.5),
+                    );
+                }
+            }
+        }
+        figures = figures.add(g);
+    }
+
+    let panel_x = MARGIN * 2.0 + board_w;
+    let mut panel = Group::new().set("data-layer", "scores");
+    panel = panel.add(label(
+        (panel_x, MARGIN + 18.0),
+        18.0,
+        "#222",
+        "start",
+        "Scores",
+    ));
+    for (seat, p) in state.players.iter().enumerate() {
+        let y = MARGIN + 36.0 + 28.0 * seat as f64;
+        let colour = player_colour(seat as u8);
+        panel = panel.add(
+            Group::new()
+                .set("data-player", seat)
+                .set("data-score", p.score)
+                .add(
+                    Rectangle::new()
+                        .set("x", panel_x)
+                        .set("y", y)
+                        .set("width", 18)
+                        .set("height", 18)
+                        .set("fill", colour)
+                        .set("stroke", "#333"),
+                )
+                .add(label(
+                    (panel_x + 26.0, y + 14.0),
+                    15.0,
+                    "#222",
+                    "start",
+                    &p.name,
+                ))
+                .add(label(
+                    (panel_x + PANEL - 30.0, y + 14.0),
+                    15.0,
+                    "#222",
+                    "end",
+                    &p.score.to_string(),
+                )),
+        );
+    }
+    let mut y = MARGIN + 50.0 + 28.0 * state.players.len() as f64;
+    let status = if state.ended {
+        "Game over".to_string()
+    } else {
+        let left = state.pile.len();
+        format!(
+            "Turn {}, {left} tile{} left",
+            state.turn.number,
+            if left == 1 { "" } else { "s" }
+        )
+    };
+    panel = panel.add(label((panel_x, y), 13.0, "#444", "start", &status));
+    y += 30.0;
+    let next = state
+        .turn
+        .drawn
+        .or_else(|| (!state.ended).then(|| state.pile.last().copied()).flatten());
+    if let Some(t) = next.filter(|&t| (t as usize) < rules.tiles.types.len()) {
+        let face = Face::from_type(rules.tiles.tile(t), &rules.vocab);
+        panel = panel
+            .add(label((panel_x, y), 15.0, "#222", "start", "Next tile"))
+            .add(
+                tile::draw(
+                    &face,
+                    Rotation::quarter_turns(0),
+                    (panel_x, y + 10.0),
+                    looks,
+                    Detail::Plain,
+                )
+                .set("data-next", "true"),
+            )
+            .add(label(
+                (panel_x, y + SIZE + 28.0),
+                12.0,
+                "#222",
+                "start",
+                &face.id,
+            ));
+    }
+
+    Document::new()
+        .set("viewBox", (0, 0, width, height))
+        .set("width", width)
+        .set("height", height)
+        .add(
+            Rectangle::new()
+                .set("x", 0)
+                .set("y", 0)
+                .set("width", width)
+                .set("height", height)
+                .set("fill", "#fbf8f0"),
+        )
+        .add(open)
+        .add(tiles)
+        .add(figures)
+        .add(panel)
+}
+
+/// A follower's outline about `at`: standing, or lying on its side for a farmer.
+pub fn meeple(at: Point, lying: bool) -> Vec<Point> {
+    const SHAPE: [Point; 13] = [
+        (-8.0, 10.0),
+        (-3.0, 1.0),
+        (-9.0, -1.0),
+        (-9.0, -4.0),
+        (-3.0, -4.0),
+        (-4.0, -8.0),
+        (0.0, -11.0),
+        (4.0, -8.0),
+        (3.0, -4.0),
+        (9.0, -4.0),
+        (9.0, -1.0),
+        (3.0, 1.0),
+        (8.0, 10.0),
+    ];
+    SHAPE
+        .iter()
+        .map(|&(x, y)| {
+            let (x, y) = if lying { (-y * 1.15, x * 0.9) } else { (x, y) };
+            (at.0 + x, at.1 + y)
+        })
+        .collect()
+}

@@ -1,0 +1,138 @@
+//! The boards of every step, packed: consecutive boards share most of their lines (the
+//! tiles already placed), so each line is kept once and a board is a list of
+//! runs of lines, `[first, count]`. A whole game's boards then take about as much room
+//! as a few of them, instead of one full picture per move.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+/// Boards as runs over one list of distinct lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Packed {
+    /// Every line, once for each line it follows, in the order first met.
+    pub lines: Vec<String>,
+    /// Per board, the runs `[first, count]` of `lines` that make it, in order; the board
+    /// is those lines joined with line breaks.
+    pub boards: Vec<Vec<[u32; 2]>>,
+}
+
+/// Packs the boards (`\n` separates lines).
+pub fn pack<'a>(boards: impl IntoIterator<Item = &'a str>) -> Packed {
+    let boards: Vec<Vec<&'a str>> = boards
+        .into_iter()
+        .map(|b| b.split('\n').collect())
+        .collect();
+    // A line is known by its text, the last line before it holding a digit (a position:
+    // nearly unique in a board) and how far back that is, so that a board repeating a
+    // stretch of another repeats a run of indices, not scattered ones (the same `</g>`
+    // closes many groups). Lines are numbered from the last board back: a later board
+    // holds an earlier one's tiles in the same order, so the earlier board is a few long
+    // runs.
+    let mut index: HashMap<Key<'a>, u32> = HashMap::new();
+    let mut packed = Packed::default();
+    for board in boards.iter().rev() {
+        let mut context = Context::default();
+        for &line in board {
+            index.entry(context.key(line)).or_insert_with(|| {
+                packed.lines.push(line.to_string());
+                (packed.lines.len() - 1) as u32
+            });
+        }
+    }
+    for board in &boards {
+        let mut runs: Vec<[u32; 2]> = Vec::new();
+        let mut context = Context::default();
+        for &line in board {
+            let i = index.get(&context.key(line)).copied().unwrap_or(0);
+            match runs.last_mut() {
+                Some(run) if run[0] + run[1] == i => run[1] += 1,
+                _ => runs.push([i, 1]),
+            }
+        }
+        packed.boards.push(runs);
+    }
+    packed
+}
+
+/// A line with its context: (the last line holding a digit, lines since, the line).
+type Key<'a> = (&'a str, u32, &'a str);
+
+/// Walking a board's lines: the last one holding a digit and how far back it is.
+#[derive(Default)]
+struct Context<'a> {
+    anchor: &'a str,
+    since: u32,
+}
+
+impl<'a> Context<'a> {
+    /// The key of the next line.
+    fn key(&mut self, line: &'a str) -> Key<'a> {
+        let key = (self.anchor, self.since, line);
+        if line.bytes().any(|b| b.is_ascii_digit()) {
+            (self.anchor, self.since) = (line, 0);
+        } else {
+            self.since += 1;
+        }
+        key
+    }
+}
+
+/// Board `k` back as text.
+pub fn unpack(packed: &Packed, k: usize) -> Option<String> {
+    let runs = packed.boards.get(k)?;
+    let mut lines: Vec<&str> = Vec::new();
+    for &[first, count] in runs {
+        let (first, count) = (first as usize, count as usize);
+        lines.extend(
+            packed
+                .lines
+                .get(first..first + count)?
+                .iter()
+                .map(String::as_str),
+        );
+    }
+    Some(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_come_back_as_they_were() {
+        let boards = [
+            "<svg>\na\nb\n</svg>",
+            "<svg>\na\nb\nc\n</svg>",
+            "",
+            "x\n\ny",
+        ];
+        let packed = pack(boards);
+        for (k, b) in boards.iter().enumerate() {
+            assert_eq!(unpack(&packed, k).as_deref(), Some(*b));
+        }
+        assert_eq!(packed.lines.len(), 10);
+        assert_eq!(packed.boards[0], vec![[4, 3], [9, 1]]);
+        assert_eq!(unpack(&packed, 9), None);
+    }
+
+    #[test]
+    fn an_earlier_board_is_a_few_runs_of_a_later_one() {
+        // Two tiles, then a third: the groups repeat `</g>` lines, and the scores change.
+        let tile = |x: u32| format!("<g x=\"{x}\">\n<rect x=\"{x}\"/>\n</g>");
+        let board = |n: u32, score: u32| {
+            let tiles: Vec<String> = (0..n).map(|x| tile(x * 100)).collect();
+            format!("<svg>\n{}\n<text>{score}</text>\n</svg>", tiles.join("\n"))
+        };
+        let boards = [board(2, 0), board(3, 4)];
+        let packed = pack(boards.iter().map(String::as_str));
+        for (k, b) in boards.iter().enumerate() {
+            assert_eq!(unpack(&packed, k).as_deref(), Some(b.as_str()));
+        }
+        // `<svg>` and both tiles are one run; the score and `</svg>` another.
+        assert_eq!(packed.boards[0].len(), 2, "{:?}", packed.boards[0]);
+        assert_eq!(packed.boards[1].len(), 1, "{:?}", packed.boards[1]);
+        // The later board's 12 lines, then the earlier one's score and the `</svg>` after it.
+        assert_eq!(packed.lines.len(), 12 + 2);
+    }
+}

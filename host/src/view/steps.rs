@@ -1,0 +1,237 @@
+//! A record replayed one move at a time: what the viewer shows after each move.
+
+use carc_core::catalog::Catalog;
+use carc_core::engine::{Event, Game};
+use carc_core::record::{self, Loaded, MoveFailure, describe_move};
+use carc_core::rules::Rules;
+use carc_core::tiles::validate::Diagnostic;
+use carc_core::turnlog;
+use serde::Serialize;
+
+use crate::render::board_svg;
+
+/// The whole game as the viewer steps through it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Viewer {
+    /// What the page is about (the record's file name).
+    pub title: String,
+    /// The player names in turn order.
+    pub players: Vec<String>,
+    /// Step 0 is the game before any move; step k the game after move k.
+    pub steps: Vec<Step>,
+}
+
+/// The game at one step.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// `Before the first move`, or `Move 3 of 40, Alice: place = "base:W", ...`.
+    pub label: String,
+    /// Whose turn it is (`Turn 4: Bob to play`), or who won.
+    pub turn: String,
+    /// The seat whose decision is pending (none once the game is over).
+    pub current: Option<usize>,
+    /// Every player's score, in turn order.
+    pub scores: Vec<i32>,
+    /// The turn-log lines of this move.
+    pub log: Vec<LogLine>,
+    /// The board as SVG.
+    pub board: String,
+}
+
+/// One line of the turn log.
+#[derive(Clone, Debug, Serialize)]
+pub struct LogLine {
+    /// The line as `carc play` prints it.
+    pub text: String,
+    /// The rule that decided a figure's capture or removal (`PD-6`), when the expansion
+    /// that did it declares one for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// What that rule says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule_doc: Option<String>,
+}
+
+/// Why a record cannot be shown.
+#[derive(Debug)]
+pub enum ViewError {
+    /// It is not a valid record (exit 2): the located problem.
+    Invalid(Diagnostic),
+    /// A move in it is illegal (exit 1): `move I (MOVE) is illegal: WHY`.
+    Illegal(String),
+}
+
+/// Replays a record move by move, keeping what the viewer shows after each. The record's
+/// `[expect]` is not checked (`carc replay` does that), except that a move it expects to
+/// be rejected (`error_at`) ends the game shown, and `final_scoring = true` applies final
+/// scoring after the last move, as `carc replay` does.
+pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, ViewError> {
+    let mut game = record::setup_game(loaded, catalog).map_err(ViewError::Invalid)?;
+    game.keep_log(true);
+    let total = loaded.record.moves.len();
+    let error_at = loaded.record.expect.as_ref().and_then(|e| e.error_at);
+    let mut steps = vec![snapshot(&mut game, "Before the first move".into())];
+    for (i, m) in loaded.record.moves.iter().enumerate() {
+        let player = name(&game, game.decider() as usize);
+        match record::apply_move(loaded, &mut game, i) {
+            Ok(()) => {}
+            Err(MoveFailure::Invalid(d)) => return Err(ViewError::Invalid(d)),
+            Err(MoveFailure::Illegal(_)) if error_at == Some(i) => break,
+            Err(MoveFailure::Illegal(why)) => return Err(ViewError::Illegal(why)),
+        }
+        let label = format!("Move {} of {total}, {player}: {}", i + 1, describe_move(m));
+        steps.push(snapshot(&mut game, label));
+    }
+    // The game after the last move, as `carc replay` checks it: the lines this adds (a
+    // game ending without another decision, final scoring) belong to the last step.
+    record::end_of_record(loaded, &mut game);
+    if let Some(last) = steps.pop() {
+        let mut end = snapshot(&mut game, last.label);
+        let mut log = last.log;
+        log.append(&mut end.log);
+        end.log = log;
+        steps.push(end);
+    }
+    Ok(Viewer {
+        title: loaded.file.clone(),
+        players: game.state.players.iter().map(|p| p.name.clone()).collect(),
+        steps,
+    })
+}
+
+/// The game now, with the turn-log lines since the last snapshot.
+fn snapshot(game: &mut Game, label: String) -> Step {
+    let events = game.take_log();
+    let log = events
+        .iter()
+        .filter_map(|e| log_line(&game.rules, game, e))
+        .collect();
+    let state = &game.state;
+    let (turn, current) = if game.is_over() {
+        let winners: Vec<String> = state
+            .winners()
+            .iter()
+            .map(|&p| name(game, p as usize))
+            .collect();
+        let text = match winners.as_slice() {
+            [] => "Game over".to_string(),
+            [one] => format!("Game over: {one} wins"),
+            many => format!("Game over: {} share the win", and_list(many)),
+        };
+        (text, None)
+    } else {
+        let seat = game.decider() as usize;
+        let number = state.turn.number + u32::from(state.turn.over);
+        (
+            format!("Turn {number}: {} to play", name(game, seat)),
+            Some(seat),
+        )
+    };
+    Step {
+        label,
+        turn,
+        current,
+        scores: state.players.iter().map(|p| p.score).collect(),
+        log,
+        board: board_svg(game),
+    }
+}
+
+/// An event as a log line, with the rule that decided it where one is declared.
+fn log_line(rules: &Rules, game: &Game, event: &Event) -> Option<LogLine> {
+    let text = turnlog::describe(rules, &game.state, event)?;
+    let why = match event {
+        Event::FigureMoved { why: Some(w), .. } | Event::FigureReturned { why: Some(w), .. } => {
+            Some(w.as_ref())
+        }
+        _ => None,
+    };
+    let found = why.and_then(|w| deciding_rule(rules, w));
+    Some(LogLine {
+        text,
+        rule: found.map(|(number, _)| number.to_string()),
+        rule_doc: found.map(|(_, doc)| doc.to_string()),
+    })
+}
+
+/// The rule behind a figure's capture or removal: among the `[[rule]]`s the enabled
+/// expansions declare at their decision points (`carc plan` lists them), the one whose
+/// id is a word of the reason the event gives (`dragon` in "eaten by the dragon",
+/// `vodyanoy` in "trapped by Vodyanoy"), with the rule number its description starts
+/// with (`PD-6: the dragon eats ...`). The first in declaration order wins.
+fn deciding_rule<'a>(rules: &'a Rules, why: &str) -> Option<(&'a str, &'a str)> {
+    let words: Vec<String> = why
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    rules
+        .manifests
+        .iter()
+        .flat_map(|m| &m.rules)
+        .filter(|r| words.iter().any(|w| *w == r.id.to_lowercase()))
+        .find_map(|r| rule_number(&r.doc).map(|n| (n, r.doc.as_str())))
+}
+
+/// The rule number a description starts with: `PD-6` of `PD-6: the dragon eats ...`.
+pub fn rule_number(doc: &str) -> Option<&str> {
+    let (head, _) = doc.split_once(':')?;
+    is_rule_number(head).then_some(head)
+}
+
+/// Whether `text` is a rule number as docs/rules.md writes them: `BASE-4`, `PD-12`,
+/// `PD-OPT-4`, `RP-3`, `X-2`.
+pub fn is_rule_number(text: &str) -> bool {
+    let mut parts = text.split('-');
+    let prefix = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    let number = match rest.as_slice() {
+        [n] => n,
+        ["OPT", n] => n,
+        _ => return false,
+    };
+    !prefix.is_empty()
+        && prefix.chars().all(|c| c.is_ascii_uppercase())
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A seat's name.
+fn name(game: &Game, seat: usize) -> String {
+    game.state
+        .players
+        .get(seat)
+        .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
+}
+
+/// `Alice and Bob`, `Alice, Bob and Carol`.
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_numbers() {
+        assert_eq!(rule_number("PD-6: the dragon eats"), Some("PD-6"));
+        assert_eq!(rule_number("RP-11: x"), Some("RP-11"));
+        assert_eq!(rule_number("PD-OPT-4: x"), Some("PD-OPT-4"));
+        assert_eq!(rule_number("the dragon: x"), None);
+        assert_eq!(rule_number("no colon"), None);
+        assert!(!is_rule_number("PD-"));
+        assert!(!is_rule_number("pd-6"));
+    }
+
+    #[test]
+    fn lists() {
+        let n = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(and_list(&n(&["A", "B"])), "A and B");
+        assert_eq!(and_list(&n(&["A", "B", "C"])), "A, B and C");
+    }
+}

@@ -1,0 +1,376 @@
+//! `carc view` and `carc play --html`: the replay viewer page, checked without a browser
+//! (host/tests/browser.rs drives it in one).
+
+mod common;
+
+use std::path::Path;
+
+use common::{carc, root, scratch, stderr, stdout};
+use serde_json::Value;
+
+/// The steps embedded in a viewer page.
+fn embedded(html: &str) -> Value {
+    let open = "<script id=\"steps\" type=\"application/json\">";
+    let start = html.find(open).expect("the page embeds its steps") + open.len();
+    let end = start + html[start..].find("</script>").expect("the steps end");
+    serde_json::from_str(&html[start..end]).expect("the steps are JSON")
+}
+
+/// Board `k` of the embedded steps: its runs of lines, joined.
+fn board(steps: &Value, k: usize) -> String {
+    let lines = steps["lines"].as_array().unwrap();
+    let mut out: Vec<&str> = Vec::new();
+    for run in steps["boards"][k].as_array().unwrap() {
+        let first = run[0].as_u64().unwrap() as usize;
+        let count = run[1].as_u64().unwrap() as usize;
+        out.extend(
+            lines[first..first + count]
+                .iter()
+                .map(|l| l.as_str().unwrap()),
+        );
+    }
+    out.join("\n")
+}
+
+/// The scores `carc replay --json` gives for a record.
+fn replay_scores(record: &str) -> Vec<(String, i64)> {
+    let o = carc(&["replay", record, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    v["scores"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_i64().unwrap()))
+        .collect()
+}
+
+/// The last step's scores, by player name.
+fn last_scores(steps: &Value) -> Vec<(String, i64)> {
+    let players = steps["players"].as_array().unwrap();
+    let last = steps["steps"].as_array().unwrap().last().unwrap();
+    let mut scores: Vec<(String, i64)> = players
+        .iter()
+        .zip(last["scores"].as_array().unwrap())
+        .map(|(p, s)| (p.as_str().unwrap().to_string(), s.as_i64().unwrap()))
+        .collect();
+    scores.sort();
+    scores
+}
+
+fn moves_in(record: &Path) -> usize {
+    carc_core::record::load(record).unwrap().record.moves.len()
+}
+
+/// Writes the viewer of a scenario and returns the page.
+fn view(scenario: &str, dir: &Path) -> String {
+    let out = dir.join("page.html");
+    let o = carc(&["view", scenario, "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "the page goes to the file");
+    assert!(stderr(&o).contains("viewer written to"), "{}", stderr(&o));
+    std::fs::read_to_string(out).unwrap()
+}
+
+const DRAGON: &str = "tests/scenarios/audit5-dragon-eats-monk-completed-monastery.toml";
+const VODYANOY: &str = "tests/scenarios/audit4-x-vodyanoy-completes-monastery.toml";
+
+#[test]
+fn the_page_loads_nothing_from_elsewhere() {
+    let dir = scratch("view-self-contained");
+    let html = view(VODYANOY, &dir);
+    let lower = html.to_lowercase();
+    for banned in [
+        "src=",
+        "href=\"http",
+        "href='http",
+        "@import",
+        "url(http",
+        "url(//",
+        "<link",
+        "<iframe",
+        "<img",
+        "fetch(",
+        "xmlhttprequest",
+        "websocket",
+        "import(",
+    ] {
+        assert!(!lower.contains(banned), "the page holds `{banned}`");
+    }
+    // Every url(...) points inside the page.
+    for (i, _) in lower.match_indices("url(") {
+        let rest = lower[i + 4..].trim_start_matches(['"', '\'']);
+        assert!(
+            rest.starts_with('#'),
+            "url( outside the page: {}",
+            &rest[..20.min(rest.len())]
+        );
+    }
+    for id in [
+        "prev", "next", "slider", "step", "board", "scores", "turn", "log",
+    ] {
+        assert!(html.contains(&format!("id=\"{id}\"")), "no #{id}");
+    }
+    assert!(html.contains("type=\"range\""));
+}
+
+#[test]
+fn one_step_per_move_and_the_last_scores_are_the_replays() {
+    let dir = scratch("view-steps");
+    for scenario in [DRAGON, VODYANOY, "tests/scenarios/base-06-road-loop.toml"] {
+        let steps = embedded(&view(scenario, &dir));
+        let n = moves_in(&root().join(scenario));
+        assert_eq!(
+            steps["steps"].as_array().unwrap().len(),
+            n + 1,
+            "{scenario}"
+        );
+        let mut want = replay_scores(scenario);
+        want.sort();
+        assert_eq!(last_scores(&steps), want, "{scenario}");
+        let first = &steps["steps"][0];
+        assert!(first["scores"].as_array().unwrap().iter().all(|s| s == 0));
+        assert_eq!(first["turn"], "Turn 1: Alice to play", "{scenario}");
+        assert!(
+            first["log"][0]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("start tile ")
+        );
+        for k in [0, n] {
+            let svg = board(&steps, k);
+            assert!(
+                svg.starts_with("<svg") && svg.ends_with("</svg>"),
+                "{scenario}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_capture_names_the_rule_that_decided_it() {
+    let dir = scratch("view-rules");
+    for (scenario, words, rule) in [
+        (DRAGON, "eaten by the dragon", "PD-6"),
+        (VODYANOY, "trapped by Vodyanoy", "RP-7"),
+    ] {
+        let steps = embedded(&view(scenario, &dir));
+        let lines: Vec<&Value> = steps["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["log"].as_array().unwrap())
+            .collect();
+        let line = lines
+            .iter()
+            .find(|l| l["text"].as_str().unwrap().contains(words))
+            .unwrap_or_else(|| panic!("{scenario}: no line `{words}`"));
+        assert_eq!(line["rule"], rule, "{scenario}");
+        assert!(
+            line["rule_doc"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{rule}:"))
+        );
+        // Other lines name no rule.
+        assert!(lines.iter().filter(|l| l.get("rule").is_some()).count() == 1);
+    }
+}
+
+#[test]
+fn play_html_has_a_step_per_move_of_the_recorded_game() {
+    let dir = scratch("view-play");
+    let record = dir.join("game.toml");
+    let page = dir.join("game.html");
+    let o = carc(&[
+        "play",
+        "--seed",
+        "5",
+        "--expansions",
+        "princess-dragon,russian-promos",
+        "--record",
+        record.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let steps = embedded(&std::fs::read_to_string(&page).unwrap());
+    let all = steps["steps"].as_array().unwrap();
+    assert_eq!(all.len(), moves_in(&record) + 1);
+    let mut want = replay_scores(record.to_str().unwrap());
+    want.sort();
+    assert_eq!(last_scores(&steps), want);
+    assert!(
+        all.last().unwrap()["turn"]
+            .as_str()
+            .unwrap()
+            .starts_with("Game over")
+    );
+    // `carc view` of the record writes the same steps.
+    let again = dir.join("again.html");
+    let o = carc(&[
+        "view",
+        record.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let other = embedded(&std::fs::read_to_string(&again).unwrap());
+    for key in ["players", "steps", "lines", "boards"] {
+        assert!(other[key] == steps[key], "`{key}` differs");
+    }
+}
+
+#[test]
+fn default_out_is_the_record_renamed_and_dash_is_stdout() {
+    let dir = scratch("view-out");
+    let record = dir.join("loop.toml");
+    std::fs::copy(
+        root().join("tests/scenarios/base-06-road-loop.toml"),
+        &record,
+    )
+    .unwrap();
+    let o = carc(&["view", record.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let written = dir.join("loop.html");
+    assert!(written.is_file());
+    assert_eq!(
+        stderr(&o).trim(),
+        format!("viewer written to {}", written.display())
+    );
+    let o = carc(&["view", record.to_str().unwrap(), "--out", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), std::fs::read_to_string(&written).unwrap());
+}
+
+#[test]
+fn a_bad_record_exits_2_with_a_located_error_and_writes_nothing() {
+    let dir = scratch("view-bad");
+    let out = dir.join("x.html");
+    let o = carc(&[
+        "view",
+        "tests/records/bad-syntax.toml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("tests/records/bad-syntax.toml:2:26: error:"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists());
+    let o = carc(&["view", "tests/records/no-such-record.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no-such-record.toml"), "{}", stderr(&o));
+}
+
+#[test]
+fn an_illegal_move_exits_1_naming_the_move() {
+    let dir = scratch("view-illegal");
+    let out = dir.join("x.html");
+    let o = carc(&[
+        "view",
+        "tests/records/illegal-placement.toml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("move 0 ("), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is illegal"), "{}", stderr(&o));
+    assert!(!out.exists());
+}
+
+#[test]
+fn an_unwritable_out_exits_2_with_one_line() {
+    let o = carc(&[
+        "view",
+        "tests/scenarios/base-06-road-loop.toml",
+        "--out",
+        "/nonexistent-carc-dir/page.html",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: cannot write /nonexistent-carc-dir/page.html"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_record_from_standard_input_goes_to_standard_output() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(["view", "-"])
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let record = std::fs::read(root().join("tests/scenarios/base-06-road-loop.toml")).unwrap();
+    child.stdin.take().unwrap().write_all(&record).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let steps = embedded(&stdout(&o));
+    assert_eq!(steps["title"], "<stdin>");
+    assert_eq!(
+        steps["steps"].as_array().unwrap().len(),
+        moves_in(&root().join("tests/scenarios/base-06-road-loop.toml")) + 1
+    );
+}
+
+#[test]
+fn the_page_never_overwrites_its_record() {
+    let dir = scratch("view-overwrite");
+    let record = dir.join("game.html");
+    std::fs::copy(
+        root().join("tests/scenarios/base-06-road-loop.toml"),
+        &record,
+    )
+    .unwrap();
+    let o = carc(&["view", record.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("would overwrite the record"),
+        "{}",
+        stderr(&o)
+    );
+    let kept = std::fs::read_to_string(&record).unwrap();
+    assert!(kept.contains("[[move]]"));
+}
+
+#[test]
+fn names_cannot_break_out_of_the_page() {
+    let dir = scratch("view-names");
+    let record = dir.join("evil.toml");
+    std::fs::write(
+        &record,
+        "[game]\nplayers = [\"<img src=x onerror=alert(1)>\", \"B&ob\\\"</script><!--\"]\n\
+         supply = \"draw\"\ndraw = [\"base:U\"]\n\n[[move]]\nplace = \"base:U\"\nat = [0, 1]\n\
+         rotation = 0\n",
+    )
+    .unwrap();
+    let out = dir.join("evil.html");
+    let o = carc(&[
+        "view",
+        record.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        html.matches("</script>").count(),
+        2,
+        "only the page's own two"
+    );
+    assert!(!html.contains("<img") && !html.contains("<!--"));
+    let steps = embedded(&html);
+    assert_eq!(steps["players"][0], "<img src=x onerror=alert(1)>");
+    assert_eq!(steps["players"][1], "B&ob\"</script><!--");
+    // The boards hold the names as text.
+    assert!(!board(&steps, 1).contains("<img"));
+}
