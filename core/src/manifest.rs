@@ -71,7 +71,7 @@ pub struct RuleOptionDecl {
 }
 
 /// One of the expansion's rules at a decision point, with its declared order against
-/// other rules there (DESIGN principle 4). Rules are named `expansion:rule`.
+/// other rules there (declared precedence). Rules are named `expansion:rule`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuleDecl {

@@ -1,4 +1,4 @@
-//! Declared precedence (DESIGN principle 4): each expansion names its rules at decision
+//! Declared precedence: each expansion names its rules at decision
 //! points and orders them against others with `before` / `after` (or a separate `order`
 //! entry). At load the host builds one order per decision point. Every cycle is an error
 //! naming all rules on it and the manifests that declared its links; two rules that claim

@@ -1,6 +1,6 @@
 //! The shared vocabulary of declared tags: how figures and places state where they stand
-//! on other expansions' rules (DESIGN principle 4). An expansion that brings a figure or a
-//! place tags it; the rules that care read the tags, never a list of names.
+//! on other expansions' rules. An expansion that brings a figure or a place tags it; the
+//! rules that care read the tags, never a list of names.
 
 use crate::rules::Rules;
 

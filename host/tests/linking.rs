@@ -1,4 +1,4 @@
-//! One plugin, two ways to link (issue 10, DESIGN principle 6): the same seeded games
+//! One plugin, two ways to link (issue 10): the same seeded games
 //! played with the shipped plugins loaded from their shared libraries and linked into
 //! `carc` (`--linked`) write records identical byte for byte.
 

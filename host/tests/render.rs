@@ -419,6 +419,7 @@ fn every_scenario_board_is_drawn_with_each_figure_once_on_its_tile() {
     assert!(farmers > 0, "some farmers lie in fields");
 }
 
+#[cfg(feature = "png")]
 #[test]
 fn a_board_png_is_a_png_of_the_pictures_size() {
     let dir = scratch("render-png");
@@ -515,6 +516,7 @@ fn pictures_are_the_same_every_time() {
 }
 
 /// The width and height a PNG's header gives.
+#[cfg(feature = "png")]
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
     assert_eq!(&bytes[12..16], b"IHDR");
@@ -523,6 +525,7 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
     (w, h)
 }
 
+#[cfg(feature = "png")]
 #[test]
 fn the_readmes_pictures_are_what_its_commands_draw() {
     // The README's "Pictures" block, run with its files moved to a scratch directory:
@@ -575,4 +578,20 @@ fn the_readmes_pictures_are_what_its_commands_draw() {
         drawn += 1;
     }
     assert!(drawn >= 2, "an atlas and a board: {drawn}");
+}
+
+#[cfg(not(feature = "png"))]
+#[test]
+fn without_the_png_feature_a_png_is_refused_saying_how_to_get_one() {
+    let out = scratch("render-no-png").join("board.png");
+    let o = carc(&[
+        "render",
+        "tiles",
+        "tiledefs/base.toml",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--features png"), "{}", stderr(&o));
+    assert!(!out.exists(), "nothing is written");
 }

@@ -1,4 +1,4 @@
-//! Declared precedence (RP-11, DESIGN principle 4): fixture manifests that form a cycle,
+//! Declared precedence (RP-11): fixture manifests that form a cycle,
 //! an ambiguity, a reversed order and a reference to a missing rule each give their exact
 //! error; and the outcome of RP-11 flips when the declaration flips, with no code change.
 //! (Moved from the plugin crate, which no longer depends on the engine.)

@@ -110,7 +110,7 @@ pub fn write_picture(svg: &str, out: Option<&Path>) -> u8 {
         Err(e) => super::fail(format!(
             "cannot write `{}`: {}",
             out.display(),
-            carc_host::package::io_reason(&e)
+            carc_core::input::describe(&e)
         )),
     }
 }
