@@ -225,3 +225,20 @@ impl Expansion for Panics {
         self.fire(ctx, PanicIn::FinalScoring);
     }
 }
+
+/// A game record of `n` straight roads (`base:U`, rotation 0) laid east of the start tile
+/// in a line, each followed by a pass, with one road more in `draw` than is placed: a
+/// board as large as a test wants (BASE-4: each extends the road it touches).
+pub fn long_road_record(n: usize) -> String {
+    let mut text = String::from("[game]\nplayers = [\"Alice\", \"Bob\"]\nsupply = \"draw\"\n");
+    text.push_str("draw = [");
+    text.push_str(&vec!["\"base:U\""; n + 1].join(", "));
+    text.push_str("]\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "[[move]]\nplace = \"base:U\"\nat = [{}, 0]\nrotation = 0\n[[move]]\npass = true\n",
+            i + 1
+        ));
+    }
+    text
+}

@@ -5,6 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use carc_core::fixtures::long_road_record as road;
 use carc_core::record::{Format, parse};
 
 /// The system allocator, counting the bytes held now and the most held at once.
@@ -31,22 +32,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-/// A record of `n` straight roads east of the start tile (BASE-4), each followed by a
-/// pass, with the `draw` list they need.
-fn road(n: usize) -> String {
-    let mut text = String::from("[game]\nplayers = [\"Alice\", \"Bob\"]\nsupply = \"draw\"\n");
-    text.push_str("draw = [");
-    text.push_str(&vec!["\"base:U\""; n].join(", "));
-    text.push_str("]\n");
-    for i in 0..n {
-        text.push_str(&format!(
-            "[[move]]\nplace = \"base:U\"\nat = [{}, 0]\nrotation = 0\n[[move]]\npass = true\n",
-            i + 1
-        ));
-    }
-    text
-}
 
 /// The most bytes held at once while `text` is parsed, beyond what was held before.
 fn peak_while_parsing(text: &str, format: Format, file: &str) -> usize {

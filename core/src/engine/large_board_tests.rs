@@ -6,24 +6,9 @@
 use crate::base::SQUARES_LISTED;
 use crate::catalog::Catalog;
 use crate::engine::{Action, Game};
+use crate::fixtures::long_road_record as long_road;
 use crate::geometry::{Pos, Rotation};
 use crate::record::{Format, move_to_action, parse, setup_game};
-
-/// A record of `n` straight roads (`base:U`) laid east of the start tile (BASE-4: each
-/// matches the road end it extends), then no follower.
-fn long_road(n: usize) -> String {
-    let mut text = String::from("[game]\nplayers = [\"Alice\", \"Bob\"]\nsupply = \"draw\"\n");
-    text.push_str("draw = [");
-    text.push_str(&vec!["\"base:U\""; n + 1].join(", "));
-    text.push_str("]\n");
-    for i in 0..n {
-        text.push_str(&format!(
-            "[[move]]\nplace = \"base:U\"\nat = [{}, 0]\nrotation = 0\n[[move]]\npass = true\n",
-            i + 1
-        ));
-    }
-    text
-}
 
 /// The game after the first `moves` moves of the long road of `n` tiles.
 fn play(n: usize, moves: usize) -> Game {

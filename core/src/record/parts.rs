@@ -82,21 +82,12 @@ fn is_move_header(line: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// A record of `n` straight roads east of the start tile, with an `[expect]` after
-    /// the moves, as a crafted record would be.
+    /// A long road (see [`crate::fixtures::long_road_record`]) with comments and spaces
+    /// in some `[[move]]` headers and an `[expect]` after the moves.
     fn road(n: usize) -> String {
-        let mut text = String::from("# a long road\n[game]\nplayers = [\"Alice\", \"Bob\"]\n");
-        text.push_str("supply = \"draw\"\ndraw = [");
-        text.push_str(&vec!["\"base:U\""; n].join(", "));
-        text.push_str("]\n");
-        for i in 0..n {
-            text.push_str(&format!(
-                "\n[[move]]  # tile {i}\nplace = \"base:U\"\nat = [{}, 0]\nrotation = 0\n\n[[ move ]]\npass = true\n",
-                i + 1
-            ));
-        }
-        text.push_str("\n[expect]\nscores = { Alice = 0, Bob = 0 }\n");
-        text
+        let text = crate::fixtures::long_road_record(n)
+            .replace("[[move]]\npass", "[[ move ]]  # a pass\npass");
+        format!("# a long road\n{text}\n[expect]\nscores = {{ Alice = 0, Bob = 0 }}\n")
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use carc_core::engine::Game;
 use carc_core::manifest::Manifest;
-use carc_core::record::{self, MoveError, describe_move, move_to_action};
+use carc_core::record::{self, MoveFailure};
 use carc_core::tiles::TileFile;
 use carc_core::tiles::validate::{self, Options};
 use carc_core::tiles::vocab::Vocabulary;
@@ -205,63 +205,30 @@ fn tiles(args: TilesArgs) -> u8 {
 pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String)> {
     let cannot = |m: String| (output::CANNOT, m);
     let loaded = record::load(path).map_err(|e| cannot(e.to_string()))?;
-    let available: Vec<String> = crate::catalog::host()
-        .map_err(cannot)?
-        .plugins()
-        .into_iter()
-        .map(|e| e.id)
-        .collect();
-    let known: Vec<String> = loaded
-        .record
-        .game
-        .expansions
-        .iter()
-        .filter(|e| available.contains(e))
-        .cloned()
-        .collect();
-    let catalog = crate::catalog::catalog_for(&known)
-        .map_err(|e| cannot(format!("{}: error: {e}", loaded.file)))?;
+    let catalog = super::replay::catalog_for_record(&loaded).map_err(cannot)?;
     let mut game = record::setup_game(&loaded, &catalog).map_err(|d| cannot(d.to_string()))?;
     let total = loaded.record.moves.len();
     let upto = moves.unwrap_or(total);
     if upto > total {
         return Err(cannot(format!(
-            "--move {upto}: the record has only {total} move{}",
+            "error: --move {upto}: the record has only {total} move{}",
             if total == 1 { "" } else { "s" }
         )));
     }
-    for (i, m) in loaded.record.moves.iter().take(upto).enumerate() {
-        let action = match move_to_action(&game, m) {
-            Ok(a) => a,
-            Err(MoveError::Illegal(why)) => {
-                return Err((
-                    output::FAILED,
-                    format!(
-                        "{}: move {i} ({}) is illegal: {why}",
-                        loaded.file,
-                        describe_move(m)
-                    ),
-                ));
+    for i in 0..upto {
+        match record::apply_move(&loaded, &mut game, i) {
+            Ok(()) => {}
+            Err(MoveFailure::Invalid(d)) => return Err(cannot(d.to_string())),
+            Err(MoveFailure::Illegal(why)) => {
+                return Err((output::FAILED, format!("{}: {why}", loaded.file)));
             }
-            Err(MoveError::Malformed(why)) | Err(MoveError::BadValue(_, why)) => {
-                return Err(cannot(format!("{}: move {i}: {why}", loaded.file)));
-            }
-        };
-        if let Err(why) = game.apply(&action) {
-            return Err((
-                output::FAILED,
-                format!(
-                    "{}: move {i} ({}) is illegal: {why}",
-                    loaded.file,
-                    describe_move(m)
-                ),
-            ));
         }
     }
-    game.settle();
-    let final_scoring = loaded.record.expect.as_ref().and_then(|e| e.final_scoring) == Some(true);
-    if upto == total && final_scoring {
-        game.finish();
+    // After the last move, the game as `carc replay` checks it.
+    if upto == total {
+        record::end_of_record(&loaded, &mut game);
+    } else {
+        game.settle();
     }
     Ok(game)
 }
