@@ -4,7 +4,7 @@
 use carc_core::geometry::Rotation;
 use carc_core::tiles::TileFile;
 use svg::Document;
-use svg::node::element::{Group, Rectangle};
+use svg::node::element::Group;
 
 use super::looks::Looks;
 use super::tile::{self, Detail, Face, SIZE, attr, label};
@@ -63,25 +63,13 @@ pub fn atlas_document(entries: &[Entry], looks: &Looks, title: &str, rotations: 
         if entries.len() == 1 { "" } else { "s" },
         if total == 1 { "" } else { "s" },
     );
-    let mut doc = Document::new()
-        .set("viewBox", (0, 0, width, height))
-        .set("width", width)
-        .set("height", height)
-        .add(
-            Rectangle::new()
-                .set("x", 0)
-                .set("y", 0)
-                .set("width", width)
-                .set("height", height)
-                .set("fill", "#fbf8f0"),
-        )
-        .add(label(
-            (MARGIN, MARGIN + 18.0),
-            18.0,
-            "#222",
-            "start",
-            &heading,
-        ));
+    let mut doc = super::page(width, height).add(label(
+        (MARGIN, MARGIN + 18.0),
+        18.0,
+        "#222",
+        "start",
+        &heading,
+    ));
     for (i, e) in entries.iter().enumerate() {
         let x = MARGIN + (i % per_row) as f64 * cell_w;
         let y = MARGIN + TITLE + (i / per_row) as f64 * cell_h;

@@ -266,18 +266,7 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
             ));
     }
 
-    Document::new()
-        .set("viewBox", (0, 0, width, height))
-        .set("width", width)
-        .set("height", height)
-        .add(
-            Rectangle::new()
-                .set("x", 0)
-                .set("y", 0)
-                .set("width", width)
-                .set("height", height)
-                .set("fill", "#fbf8f0"),
-        )
+    super::page(width, height)
         .add(open)
         .add(tiles)
         .add(figures)
