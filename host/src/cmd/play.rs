@@ -4,6 +4,7 @@ use carc_core::bots::Strategy;
 use carc_core::engine::Game;
 use carc_core::record::{Record, state_summary};
 use carc_core::turnlog;
+use carc_core::turnlog::count;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -167,7 +168,7 @@ fn viewer_of(record: Record, title: &str) -> Result<String, String> {
 /// Stops the game at an expansion's first fault (a panic, which disabled it, or a command
 /// the engine refused), with an error naming the expansion and what went wrong.
 fn stop_on_fault(game: &Game, moves: usize) -> Result<(), String> {
-    let after = format!("after {moves} move{}", if moves == 1 { "" } else { "s" });
+    let after = format!("after {}", count(moves as u64, "move"));
     match game.faults() {
         [] => Ok(()),
         [f] => Err(format!("the game stopped {after}: {f}")),

@@ -10,6 +10,7 @@ use carc_core::record::{self, MoveFailure};
 use carc_core::tiles::TileFile;
 use carc_core::tiles::validate::{self, Options};
 use carc_core::tiles::vocab::Vocabulary;
+use carc_core::turnlog::count;
 use carc_host::output;
 use carc_host::render::atlas::{self, atlas_document};
 use carc_host::render::board::board_document;
@@ -211,8 +212,8 @@ pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String
     let upto = moves.unwrap_or(total);
     if upto > total {
         return Err(cannot(format!(
-            "error: --move {upto}: the record has only {total} move{}",
-            if total == 1 { "" } else { "s" }
+            "error: --move {upto}: the record has only {}",
+            count(total as u64, "move")
         )));
     }
     for i in 0..upto {

@@ -3,6 +3,7 @@
 
 use carc_core::geometry::Rotation;
 use carc_core::tiles::TileFile;
+use carc_core::turnlog::count;
 use svg::Document;
 use svg::node::element::Group;
 
@@ -58,10 +59,9 @@ pub fn atlas_document(entries: &[Entry], looks: &Looks, title: &str, rotations: 
     let height = MARGIN * 2.0 + TITLE + rows as f64 * cell_h;
     let total: u64 = entries.iter().map(|e| u64::from(e.count)).sum();
     let heading = format!(
-        "{title}: {} tile type{}, {total} tile{}",
-        entries.len(),
-        if entries.len() == 1 { "" } else { "s" },
-        if total == 1 { "" } else { "s" },
+        "{title}: {}, {}",
+        count(entries.len() as u64, "tile type"),
+        count(total, "tile"),
     );
     let mut doc = super::page(width, height).add(label(
         (MARGIN, MARGIN + 18.0),

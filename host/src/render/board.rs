@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use carc_core::engine::Game;
 use carc_core::figures::{FigureClass, Location, NEUTRAL};
 use carc_core::geometry::{Pos, Rotation};
+use carc_core::turnlog::count;
 use svg::Document;
 use svg::node::element::{Group, Line, Polygon, Rectangle};
 
@@ -232,9 +233,9 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
     } else {
         let left = state.pile.len();
         format!(
-            "Turn {}, {left} tile{} left",
+            "Turn {}, {} left",
             state.turn.number,
-            if left == 1 { "" } else { "s" }
+            count(left as u64, "tile")
         )
     };
     panel = panel.add(label((panel_x, y), 13.0, "#444", "start", &status));
