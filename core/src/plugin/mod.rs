@@ -371,18 +371,17 @@ extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usiz
     );
 }
 
-/// Where in a call's output values of one sort go, and its error.
-type Pick<T> = for<'o> fn(&'o mut Output) -> (Option<&'o mut Vec<T>>, &'o mut Option<String>);
-
 /// Takes `len` encoded values from a plugin into the call's output, decoding each; a
 /// malformed one (or a panic here) becomes the call's error. Nothing panics across the
-/// boundary.
+/// boundary. (Generic over `pick` and `decode` so that both are inlined: this runs for
+/// every action and command a plugin gives.)
+#[inline(always)]
 fn take<R, T>(
     target: *mut c_void,
     raw: *const R,
     len: usize,
-    pick: Pick<T>,
-    decode: fn(&R) -> Result<T, String>,
+    pick: impl for<'o> FnOnce(&'o mut Output) -> (Option<&'o mut Vec<T>>, &'o mut Option<String>),
+    decode: impl Fn(&R) -> Result<T, String>,
     what: &str,
 ) {
     if raw.is_null() || target.is_null() {

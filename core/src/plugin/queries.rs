@@ -308,14 +308,9 @@ extern "C" fn list(
     cap: usize,
 ) -> usize {
     let ask = asking(game);
-    let out: &mut [i64] = if buf.is_null() || cap == 0 {
-        &mut []
-    } else {
-        // SAFETY: the plugin passes room for `cap` values.
-        unsafe { std::slice::from_raw_parts_mut(buf, cap) }
-    };
+    let cap = if buf.is_null() { 0 } else { cap };
     catch_unwind(AssertUnwindSafe(|| {
-        let mut w = Writer { out, n: 0 };
+        let mut w = Writer { buf, cap, n: 0 };
         list_into(ask, id, a, b_, &mut w);
         w.n
     }))
@@ -323,16 +318,20 @@ extern "C" fn list(
 }
 
 /// Writes a list query's answer into the plugin's buffer, counting what does not fit.
-struct Writer<'a> {
-    out: &'a mut [i64],
+/// It only writes: the plugin's room may be uninitialized.
+struct Writer {
+    buf: *mut i64,
+    cap: usize,
     n: usize,
 }
 
-impl Writer<'_> {
+impl Writer {
     #[inline]
     fn push(&mut self, v: i64) {
-        if let Some(slot) = self.out.get_mut(self.n) {
-            *slot = v;
+        if self.n < self.cap {
+            // SAFETY: the plugin passes room for `cap` values (`buf` is not null when
+            // `cap` > 0), valid for the call.
+            unsafe { self.buf.add(self.n).write(v) };
         }
         self.n += 1;
     }
@@ -616,7 +615,8 @@ mod tests {
                     for b in ODD {
                         let _ = answer(&ask, id, a, b);
                         let mut w = Writer {
-                            out: &mut buf,
+                            buf: buf.as_mut_ptr(),
+                            cap: buf.len(),
                             n: 0,
                         };
                         list_into(&ask, id, a, b, &mut w);

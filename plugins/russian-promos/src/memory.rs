@@ -42,8 +42,12 @@ impl Memory {
         }
     }
 
-    /// The command that stores it.
+    /// The command that stores it. Remembering nothing stores an empty record, so the
+    /// hooks that wake on a record (see the manifest's `[[wake]]`) sleep again.
     pub fn store(&self) -> Command {
+        if self.seen.is_empty() && self.trapped.is_empty() {
+            return Command::SetRecord(Vec::new());
+        }
         let mut data = Vec::with_capacity(1 + self.seen.len() + 2 * self.trapped.len());
         data.push(self.seen.len() as i64);
         data.extend(self.seen.iter().map(|f| f.to_record()));
@@ -74,6 +78,14 @@ mod tests {
         assert_eq!(data, [2, 3, 9, 4, 7, 12, 9]);
         assert_eq!(Memory::load(&data), m);
         assert_eq!(parts(&data), (&[3, 9][..], &[4, 7, 12, 9][..]));
+    }
+
+    #[test]
+    fn remembering_nothing_stores_an_empty_record() {
+        let Command::SetRecord(data) = Memory::default().store() else {
+            panic!("a record");
+        };
+        assert!(data.is_empty());
     }
 
     #[test]

@@ -107,7 +107,8 @@ pub struct HostTable {
     /// A scalar query: `(game, query id, a, b) -> value` (negative: none).
     pub query: extern "C" fn(*const c_void, u32, i64, i64) -> i64,
     /// A list query: writes up to `cap` values into `buf`, returns how many there are
-    /// in all (call again with more room when that is more than `cap`).
+    /// in all (call again with more room when that is more than `cap`). The host only
+    /// writes into `buf`, never reads it: the room may be uninitialized.
     pub list: extern "C" fn(*const c_void, u32, i64, i64, *mut i64, usize) -> usize,
     /// A query by name: `(game, query id, a, name bytes, name length) -> value`.
     pub name: extern "C" fn(*const c_void, u32, i64, *const u8, usize) -> i64,

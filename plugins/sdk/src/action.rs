@@ -97,6 +97,7 @@ impl Action {
     }
 
     /// Decodes an encoded action ([`Action::Unknown`] for a kind this SDK does not know).
+    #[inline]
     pub fn from_raw(raw: &RawAction) -> Action {
         let decoded = match raw.kind {
             abi::action::PLACE => (|| {

@@ -18,6 +18,7 @@ pub enum Place {
 }
 
 impl Place {
+    #[inline]
     pub(crate) fn raw(self) -> i64 {
         match self {
             Place::Supply => abi::place::SUPPLY,
@@ -27,6 +28,7 @@ impl Place {
         }
     }
 
+    #[inline]
     pub(crate) fn from_raw(v: i64) -> Place {
         match v {
             abi::place::SUPPLY => Place::Supply,
@@ -39,6 +41,7 @@ impl Place {
     }
 
     /// The segment, if the place is one.
+    #[inline]
     pub fn segment(self) -> Option<SegmentId> {
         match self {
             Place::Segment(s) => Some(s),
@@ -148,6 +151,7 @@ fn text(why: Option<&'static str>) -> (*const u8, usize) {
 
 impl Command {
     /// Encodes the command and hands it to `f` (the encoded form may borrow from it).
+    #[inline(always)]
     pub fn with_raw<R>(&self, f: impl FnOnce(&RawCommand) -> R) -> R {
         let mut raw = RawCommand {
             kind: 0,

@@ -152,6 +152,7 @@ fn player(p: i32) -> Option<PlayerId> {
 
 impl Event {
     /// Decodes an encoded event.
+    #[inline]
     pub fn from_raw(raw: &RawEvent) -> Event {
         let tile = || TileType::from_raw(raw.a);
         let decoded = match raw.kind {

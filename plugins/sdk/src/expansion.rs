@@ -71,6 +71,7 @@ pub struct Out<'a> {
 
 impl<'a> Out<'a> {
     #[doc(hidden)]
+    #[inline]
     pub fn new(sink: &'a Sink) -> Out<'a> {
         Out {
             sink,
@@ -81,6 +82,7 @@ impl<'a> Out<'a> {
 
     /// Asks the engine for a change; it is checked and applied when the hook returns,
     /// in the order pushed.
+    #[inline(always)]
     pub fn push(&mut self, command: Command) {
         if let Command::SetRecord(_) = command {
             // Its values live only as long as the command: handed over at once.
@@ -95,6 +97,7 @@ impl<'a> Out<'a> {
         self.len += 1;
     }
 
+    #[inline]
     fn flush(&mut self) {
         if self.len > 0 {
             // The first `len` entries are written (`MaybeUninit<T>` is laid out as `T`).
@@ -120,6 +123,7 @@ pub struct Offers<'a> {
 
 impl<'a> Offers<'a> {
     #[doc(hidden)]
+    #[inline]
     pub fn new(sink: &'a Sink) -> Offers<'a> {
         Offers {
             sink,
@@ -129,6 +133,7 @@ impl<'a> Offers<'a> {
     }
 
     /// Offers one action to the player whose decision it is.
+    #[inline(always)]
     pub fn push(&mut self, action: Action) {
         if self.len == BATCH {
             self.flush();
@@ -137,6 +142,7 @@ impl<'a> Offers<'a> {
         self.len += 1;
     }
 
+    #[inline]
     fn flush(&mut self) {
         if self.len > 0 {
             // The first `len` entries are written (`MaybeUninit<T>` is laid out as `T`).

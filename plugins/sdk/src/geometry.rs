@@ -34,6 +34,7 @@ impl Pos {
     pub const ORIGIN: Pos = Pos { x: 0, y: 0 };
 
     /// A position from its coordinates.
+    #[inline]
     pub const fn new(x: i32, y: i32) -> Pos {
         Pos { x, y }
     }
@@ -46,11 +47,13 @@ impl Pos {
     }
 
     /// The four orthogonal neighbours, in the order N, E, S, W.
+    #[inline]
     pub fn orthogonal(self) -> [Pos; 4] {
         Side::ALL.map(|s| self.step(s))
     }
 
     /// The eight surrounding squares, row by row from the north-west.
+    #[inline]
     pub fn surrounding(self) -> [Pos; 8] {
         let Pos { x, y } = self;
         [
@@ -102,16 +105,19 @@ impl Side {
     pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
 
     /// Index 0..4 clockwise from north.
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The side with index `i % 4`.
+    #[inline]
     pub const fn from_index(i: usize) -> Side {
         Side::ALL[i % 4]
     }
 
     /// The side facing this one across an edge.
+    #[inline]
     pub const fn opposite(self) -> Side {
         Side::from_index(self.index() + 2)
     }
@@ -169,11 +175,13 @@ impl Rotation {
     pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
 
     /// A rotation from a number of quarter turns (taken modulo 4).
+    #[inline]
     pub const fn quarter_turns(n: u8) -> Rotation {
         Rotation(n % 4)
     }
 
     /// The number of clockwise quarter turns, 0..4.
+    #[inline]
     pub const fn turns(self) -> u8 {
         self.0
     }
@@ -232,17 +240,20 @@ impl Port {
     };
 
     /// The port's number, 0..12.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The port with number `i` (must be below 12).
+    #[inline]
     pub const fn from_index(i: usize) -> Port {
         assert!(i < 12);
         Port(i as u8)
     }
 
     /// The side this port lies on.
+    #[inline]
     pub const fn side(self) -> Side {
         Side::from_index(self.0 as usize / 3)
     }
@@ -253,6 +264,7 @@ impl Port {
     }
 
     /// The port of the neighbouring tile that touches this one across the edge.
+    #[inline]
     pub const fn facing(self) -> Port {
         match self.side() {
             Side::N | Side::S => Port(8 - self.0),
@@ -266,6 +278,7 @@ impl Port {
     }
 
     /// Bit for this port in a 12-bit port set.
+    #[inline]
     pub const fn bit(self) -> u16 {
         1 << self.0
     }

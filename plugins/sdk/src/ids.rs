@@ -106,6 +106,7 @@ pub enum FigureClass {
 }
 
 impl FigureClass {
+    #[inline]
     pub(crate) fn from_raw(v: i64) -> FigureClass {
         match v {
             0 => FigureClass::Follower,
