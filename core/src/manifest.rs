@@ -106,8 +106,10 @@ pub struct WakeDecl {
     /// named in one `[[wake]]` entry at most.
     pub hooks: Vec<String>,
     /// Any of: `marker:NAME` (a placed tile or feature carries the marker), `kind:NAME` (a
-    /// feature of this inner kind, such as a monastery, is on the board), `record` (the
-    /// expansion's record is not empty).
+    /// feature of this inner kind, such as a monastery, is on the board),
+    /// `near-placed:NAME` (a feature of this inner kind is on the tile placed in this turn
+    /// or on one of the 8 squares around it), `record` (the expansion's record is not
+    /// empty).
     pub when: Vec<String>,
     /// Why the hooks can sleep otherwise, for `carc plugins info`.
     #[serde(default)]

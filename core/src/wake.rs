@@ -88,17 +88,50 @@ struct Condition {
     markers: u64,
     /// A feature of one of these inner kinds is on the board (presence bits).
     kinds: u64,
+    /// A feature of one of these inner kinds is on the tile placed in this turn or on one
+    /// of the 8 squares around it (presence bits).
+    near_placed: u64,
     /// The expansion's record is not empty.
     record: bool,
 }
 
 impl Condition {
+    /// Whether it holds for expansion `me` (whose record it may read).
     #[inline]
-    fn holds(&self, board: &Board, record: &[i64]) -> bool {
+    fn holds(&self, state: &GameState, me: usize) -> bool {
+        let board = &state.board;
         self.markers & board.markers_present != 0
             || self.kinds & board.inner_kinds_present != 0
-            || (self.record && !record.is_empty())
+            || (self.record && state.ext.get(me).is_some_and(|r| !r.is_empty()))
+            || (self.near_placed & board.inner_kinds_present != 0
+                && inner_near_placed(state, self.near_placed))
     }
+}
+
+/// Whether a feature of one of `kinds` (presence bits) lies on the tile placed in this
+/// turn or on one of the 8 squares around it. (Out of line: the other conditions are
+/// checked on every decision and event, and stay small.)
+#[inline(never)]
+fn inner_near_placed(state: &GameState, kinds: u64) -> bool {
+    let board: &Board = &state.board;
+    let Some(at) = state
+        .turn
+        .placed
+        .and_then(|t| board.tiles.get(t as usize))
+        .map(|t| t.pos)
+    else {
+        return false;
+    };
+    board.inner_nodes.iter().any(|&(kind, node)| {
+        presence_bit(kind) & kinds != 0
+            && board
+                .tiles
+                .get(board.graph.node(node).tile as usize)
+                .is_some_and(|t| {
+                    (i64::from(t.pos.x) - i64::from(at.x)).abs() <= 1
+                        && (i64::from(t.pos.y) - i64::from(at.y)).abs() <= 1
+                })
+    })
 }
 
 /// The enabled expansions' wake conditions.
@@ -109,8 +142,12 @@ pub struct Wake {
     sleepy: [u64; SLOTS],
     /// The expansions with any hook that can sleep.
     any: u64,
-    /// Per expansion, per hook slot: its condition.
-    conditions: Vec<Vec<Option<Condition>>>,
+    /// How many expansions there are.
+    expansions: usize,
+    /// Per hook slot and expansion (at `slot * expansions + expansion`): its condition
+    /// (meaningful where its `sleepy` bit is set). One slot's conditions share a cache
+    /// line: they are asked on every decision and event.
+    conditions: Vec<Condition>,
 }
 
 impl Wake {
@@ -121,7 +158,8 @@ impl Wake {
         let mut wake = Wake {
             sleepy: [0; SLOTS],
             any: 0,
-            conditions: vec![vec![None; SLOTS]; manifests.len()],
+            expansions: manifests.len(),
+            conditions: vec![Condition::default(); SLOTS * manifests.len()],
         };
         for (i, m) in manifests.iter().enumerate() {
             for decl in &m.wake {
@@ -135,7 +173,11 @@ impl Wake {
                         condition.record = true;
                     } else if let Some(name) = c.strip_prefix("marker:") {
                         condition.markers |= presence_bit(vocab.marker(name).map_err(fail)?);
-                    } else if let Some(name) = c.strip_prefix("kind:") {
+                    } else if let Some((near, name)) = c
+                        .strip_prefix("kind:")
+                        .map(|n| (false, n))
+                        .or_else(|| c.strip_prefix("near-placed:").map(|n| (true, n)))
+                    {
                         let k = vocab.kind(name).map_err(fail)?;
                         if !matches!(
                             vocab.kinds.get(k as usize).map(|k| k.shape),
@@ -146,11 +188,15 @@ impl Wake {
                                  edge, such as a monastery) can wake a hook"
                             )));
                         }
-                        condition.kinds |= presence_bit(k);
+                        if near {
+                            condition.near_placed |= presence_bit(k);
+                        } else {
+                            condition.kinds |= presence_bit(k);
+                        }
                     } else {
                         return Err(fail(format!(
-                            "unknown condition `{c}` (expected `marker:NAME`, `kind:NAME` \
-                             or `record`)"
+                            "unknown condition `{c}` (expected `marker:NAME`, `kind:NAME`, \
+                             `near-placed:NAME` or `record`)"
                         )));
                     }
                 }
@@ -163,14 +209,16 @@ impl Wake {
                             EVENTS.map(|(n, _)| format!("`{n}`")).join(", ")
                         )));
                     };
+                    // Past 64 expansions, hooks never sleep (always correct).
+                    let bit = 1u64.checked_shl(i as u32).unwrap_or(0);
                     for slot in slots {
-                        let taken = &mut wake.conditions[i][slot];
-                        if taken.is_some() {
+                        let taken = &mut wake.conditions[slot * manifests.len() + i];
+                        if *taken != Condition::default() {
                             return Err(fail(format!("the hook `{h}` is named twice")));
                         }
-                        *taken = Some(condition);
-                        wake.sleepy[slot] |= 1 << i;
-                        wake.any |= 1 << i;
+                        *taken = condition;
+                        wake.sleepy[slot] |= bit;
+                        wake.any |= bit;
                     }
                 }
             }
@@ -191,13 +239,13 @@ impl Wake {
         self.asleep_among(hook, sleepy, state)
     }
 
+    #[inline]
     fn asleep_among(&self, hook: Hook, sleepy: u64, state: &GameState) -> u64 {
         let slot = hook.slot();
         let mut asleep = 0;
         for i in each_bit(sleepy) {
-            let record = state.ext.get(i).map_or(&[][..], Vec::as_slice);
-            if let Some(Some(c)) = self.conditions.get(i).and_then(|c| c.get(slot))
-                && !c.holds(&state.board, record)
+            if let Some(c) = self.conditions.get(slot * self.expansions + i)
+                && !c.holds(state, i)
             {
                 asleep |= 1 << i;
             }

@@ -155,6 +155,59 @@ fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
     assert!(woken > 10, "Vodyanoy was placed in {woken} of 40 games");
 }
 
+#[test]
+fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
+    // `near-placed:monastery`: a placement is seen when a monastery lies on the placed tile
+    // or on one of the 8 squares around it (a game's other placements are not).
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rules = Arc::new(
+        Rules::new(
+            vec![
+                Box::new(BaseGame),
+                Box::new(Sleeper {
+                    seen: seen.clone(),
+                    wake: vec![wake(&["on-event:tile-placed"], &["near-placed:monastery"])],
+                }),
+            ],
+            &BTreeMap::new(),
+        )
+        .expect("rules"),
+    );
+    let monastery = rules.vocab.kind("monastery").expect("a base kind");
+    let (mut woken, mut asleep) = (0, 0);
+    for seed in 0..20 {
+        seen.lock().unwrap().clear();
+        let names = vec!["A".to_string(), "B".to_string()];
+        let BotGame {
+            mut game, mut bots, ..
+        } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
+        play_out(&mut game, &mut bots);
+        let tiles = &game.state.board.tiles;
+        let has_monastery = |i: usize| {
+            rules
+                .tiles
+                .tile(tiles[i].tile)
+                .features
+                .iter()
+                .any(|f| f.kind == monastery)
+        };
+        // Placements after the start tile, with a monastery placed so far around them.
+        let expected: Vec<Pos> = (1..tiles.len())
+            .filter(|&i| {
+                (0..=i).any(|j| {
+                    let (a, b) = (tiles[i].pos, tiles[j].pos);
+                    has_monastery(j) && (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
+                })
+            })
+            .map(|i| tiles[i].pos)
+            .collect();
+        woken += expected.len();
+        asleep += tiles.len() - 1 - expected.len();
+        assert_eq!(*seen.lock().unwrap(), expected, "seed {seed}");
+    }
+    assert!(woken > 50 && asleep > 500, "woken {woken}, asleep {asleep}");
+}
+
 /// The error of putting the base game and a sleeper with these wake entries together.
 fn refusal(wake: Vec<WakeDecl>) -> String {
     let what = format!("{wake:?}");
@@ -183,6 +236,10 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
         ),
         (wake(&["actions"], &["marker:moon"]), "moon"),
         (wake(&["actions"], &["kind:road"]), "only an inner kind"),
+        (
+            wake(&["actions"], &["near-placed:city"]),
+            "only an inner kind",
+        ),
         (
             wake(&["actions"], &["sometimes"]),
             "unknown condition `sometimes`",

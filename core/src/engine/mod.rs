@@ -500,9 +500,12 @@ impl Game {
                     offered.push((i as u8, legal.len() as u32));
                 }
             }
-            // Only expansions that restrict this phase are asked about the actions.
+            // Only expansions that restrict this phase (and are awake) are asked about
+            // the actions.
             let mut restricting = masks.restricts & !self.disabled;
-            restricting &= !rules.wake.asleep(Hook::Restricts, restricting, &self.state);
+            if !legal.is_empty() && restricting != 0 {
+                restricting &= !rules.wake.asleep(Hook::Restricts, restricting, &self.state);
+            }
             if !legal.is_empty() && restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
