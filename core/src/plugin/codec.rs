@@ -93,6 +93,11 @@ pub(crate) fn decode_action(raw: &RawAction) -> Result<Action, String> {
     })
 }
 
+thread_local! {
+    /// The static texts (address, length) last found to be UTF-8.
+    static CHECKED: std::cell::Cell<[(usize, usize); 4]> = const { std::cell::Cell::new([(0, 0); 4]) };
+}
+
 /// The words of a command. The text lives as long as the plugin's library, which is
 /// never unloaded.
 fn text(raw: &RawCommand) -> Result<Option<Text>, String> {
@@ -101,14 +106,24 @@ fn text(raw: &RawCommand) -> Result<Option<Text>, String> {
     }
     // SAFETY: the plugin passes `text_len` bytes of static text (see `RawCommand::text`).
     let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(raw.text, raw.text_len) };
-    if bytes.is_ascii() {
-        // ASCII is UTF-8 (checked far faster: a rule's words are usually ASCII).
-        // SAFETY: every ASCII byte string is valid UTF-8.
+    // A rule gives the same few texts again and again: those checked last are known good.
+    let key = (raw.text as usize, raw.text_len);
+    if CHECKED.with(|c| c.get().contains(&key)) {
+        // SAFETY: these very bytes (static text) were checked to be UTF-8 before.
         return Ok(Some(Text::Borrowed(unsafe {
             std::str::from_utf8_unchecked(bytes)
         })));
     }
-    std::str::from_utf8(bytes)
+    let checked = std::str::from_utf8(bytes);
+    if checked.is_ok() {
+        CHECKED.with(|c| {
+            let mut known = c.get();
+            known.rotate_right(1);
+            known[0] = key;
+            c.set(known);
+        });
+    }
+    checked
         .map(|s| Some(Text::Borrowed(s)))
         .map_err(|_| "gave words that are not UTF-8".to_string())
 }

@@ -206,11 +206,13 @@ impl Plugin {
         };
         let mut error = RString::new();
         let v = (self.source.call)(instance.0, id, &table, input, &sink, &mut error);
+        if v == abi::status::PANICKED {
+            fail(error.as_str());
+        }
         if let Some(why) = out.error.take() {
             fail(&why);
         }
         match v {
-            abi::status::PANICKED => fail(error.as_str()),
             abi::status::UNKNOWN_HOOK => 0,
             v => v,
         }
