@@ -104,7 +104,10 @@ impl Condition {
             || self.kinds & board.inner_kinds_present != 0
             || (self.record && state.ext.get(me).is_some_and(|r| !r.is_empty()))
             || (self.near_placed & board.inner_kinds_present != 0
-                && inner_near_placed(state, self.near_placed))
+                // A deserialized board (every presence bit set) may not list its inner
+                // features: maybe near.
+                && (board.inner_kinds_present == u64::MAX
+                    || inner_near_placed(state, self.near_placed)))
     }
 }
 

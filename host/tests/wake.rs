@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use carc_core::base::BaseGame;
 use carc_core::bots::{BotGame, Strategy, bot_game, play_out};
-use carc_core::engine::{Command, Event, EventKind};
+use carc_core::engine::{Command, Event, EventKind, Game};
 use carc_core::expansion::{Ctx, EventKinds, Expansion, Manifest};
 use carc_core::geometry::Pos;
 use carc_core::manifest::WakeDecl;
@@ -113,32 +113,45 @@ fn wake(hooks: &[&str], when: &[&str]) -> WakeDecl {
     }
 }
 
+/// Rules with a sleeper, and where the sleeper notes the placements it sees.
+type Watched = (Arc<Rules>, Arc<Mutex<Vec<Pos>>>);
+
+/// The base game, `others`, and a sleeper with one wake entry.
+fn with_sleeper(others: Vec<Box<dyn Expansion>>, entry: WakeDecl) -> Watched {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let mut expansions: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
+    expansions.extend(others);
+    expansions.push(Box::new(Sleeper {
+        seen: seen.clone(),
+        wake: vec![entry],
+    }));
+    let rules = Arc::new(Rules::new(expansions, &BTreeMap::new()).expect("rules"));
+    (rules, seen)
+}
+
+/// Plays the two-player bot game of `seed`; the game and the placements the sleeper saw.
+fn play_watched((rules, seen): &Watched, seed: u64) -> (Game, Vec<Pos>) {
+    seen.lock().unwrap().clear();
+    let names = vec!["A".to_string(), "B".to_string()];
+    let BotGame {
+        mut game, mut bots, ..
+    } = bot_game(rules, &names, &[Strategy::Random], seed).expect("game");
+    play_out(&mut game, &mut bots);
+    let saw = seen.lock().unwrap().clone();
+    (game, saw)
+}
+
 #[test]
 fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let rules = Arc::new(
-        Rules::new(
-            vec![
-                Box::new(BaseGame),
-                russian_promos(),
-                Box::new(Sleeper {
-                    seen: seen.clone(),
-                    wake: vec![wake(&["on-event"], &["marker:vodyanoy"])],
-                }),
-            ],
-            &BTreeMap::new(),
-        )
-        .expect("rules"),
+    let watched = with_sleeper(
+        vec![russian_promos()],
+        wake(&["on-event"], &["marker:vodyanoy"]),
     );
+    let rules = &watched.0;
     let vodyanoy = rules.vocab.marker("vodyanoy").expect("registered");
     let mut woken = 0;
     for seed in 0..40 {
-        seen.lock().unwrap().clear();
-        let names = vec!["A".to_string(), "B".to_string()];
-        let BotGame {
-            mut game, mut bots, ..
-        } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
-        play_out(&mut game, &mut bots);
+        let (game, saw) = play_watched(&watched, seed);
         let board = &game.state.board;
         // The index of the placed tile that carries the marker, if it was placed.
         let at = board
@@ -150,7 +163,7 @@ fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
             None => Vec::new(),
         };
         woken += usize::from(at.is_some());
-        assert_eq!(*seen.lock().unwrap(), expected, "seed {seed}");
+        assert_eq!(saw, expected, "seed {seed}");
     }
     assert!(woken > 10, "Vodyanoy was placed in {woken} of 40 games");
 }
@@ -159,29 +172,15 @@ fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
 fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
     // `near-placed:monastery`: a placement is seen when a monastery lies on the placed tile
     // or on one of the 8 squares around it (a game's other placements are not).
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let rules = Arc::new(
-        Rules::new(
-            vec![
-                Box::new(BaseGame),
-                Box::new(Sleeper {
-                    seen: seen.clone(),
-                    wake: vec![wake(&["on-event:tile-placed"], &["near-placed:monastery"])],
-                }),
-            ],
-            &BTreeMap::new(),
-        )
-        .expect("rules"),
+    let watched = with_sleeper(
+        Vec::new(),
+        wake(&["on-event:tile-placed"], &["near-placed:monastery"]),
     );
+    let rules = &watched.0;
     let monastery = rules.vocab.kind("monastery").expect("a base kind");
     let (mut woken, mut asleep) = (0, 0);
     for seed in 0..20 {
-        seen.lock().unwrap().clear();
-        let names = vec!["A".to_string(), "B".to_string()];
-        let BotGame {
-            mut game, mut bots, ..
-        } = bot_game(&rules, &names, &[Strategy::Random], seed).expect("game");
-        play_out(&mut game, &mut bots);
+        let (game, saw) = play_watched(&watched, seed);
         let tiles = &game.state.board.tiles;
         let has_monastery = |i: usize| {
             rules
@@ -203,7 +202,7 @@ fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
             .collect();
         woken += expected.len();
         asleep += tiles.len() - 1 - expected.len();
-        assert_eq!(*seen.lock().unwrap(), expected, "seed {seed}");
+        assert_eq!(saw, expected, "seed {seed}");
     }
     assert!(woken > 50 && asleep > 500, "woken {woken}, asleep {asleep}");
 }

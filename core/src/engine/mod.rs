@@ -787,6 +787,11 @@ impl Game {
             self.disable(who, name, why);
             return;
         }
+        if out.is_empty() {
+            // Nothing to apply (most calls): the buffer goes back at once.
+            self.pool.push(out);
+            return;
+        }
         // Where each figure a command is about stood when the hook saw it (its move
         // count): a command about a figure that an earlier command of the same step (or a
         // reaction to it) has moved since is refused, not applied.
