@@ -91,6 +91,10 @@ pub struct Board {
     /// share bit 63). Derived; a deserialized board says every kind is there.
     #[serde(skip, default = "every_bit")]
     pub inner_kinds_present: u64,
+    /// The markers the tile placed last carries (on the tile or a feature), one bit per
+    /// marker id as above. Derived; a deserialized board says every marker.
+    #[serde(skip, default = "every_bit")]
+    pub last_placed_markers: u64,
 }
 
 /// "Maybe there": the presence bits of a board whose history is not known.
@@ -242,6 +246,7 @@ impl Board {
     ) -> u32 {
         let index = self.tiles.len() as u32;
         let first_node = self.graph.len() as NodeId;
+        let mut markers = 0u64;
         for (i, f) in tile.features.iter().enumerate() {
             let open = match vocab.kinds.get(f.kind as usize).map(|k| k.shape) {
                 Some(KindShape::Edge { completes: true }) => Side::ALL
@@ -254,7 +259,7 @@ impl Board {
                 .add(index, i as u8, f.kind, open, f.pennants as u16);
             for &m in &f.markers {
                 self.marked_nodes.push((m, first_node + i as NodeId));
-                self.markers_present |= presence_bit(m);
+                markers |= presence_bit(m);
             }
             if f.ports == 0 {
                 self.inner_nodes.push((f.kind, first_node + i as NodeId));
@@ -263,8 +268,10 @@ impl Board {
         }
         for &m in &tile.markers {
             self.marked_tiles.push((m, index));
-            self.markers_present |= presence_bit(m);
+            markers |= presence_bit(m);
         }
+        self.markers_present |= markers;
+        self.last_placed_markers = markers;
         self.tiles.push(PlacedTile {
             tile: id,
             pos,

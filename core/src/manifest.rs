@@ -106,10 +106,12 @@ pub struct WakeDecl {
     /// named in one `[[wake]]` entry at most.
     pub hooks: Vec<String>,
     /// Any of: `marker:NAME` (a placed tile or feature carries the marker), `kind:NAME` (a
-    /// feature of this inner kind, such as a monastery, is on the board),
+    /// feature of this inner kind, such as a monastery, is on the board), `placed:NAME`
+    /// (the tile placed in this turn carries the marker, on the tile or a feature),
     /// `near-placed:NAME` (a feature of this inner kind is on the tile placed in this turn
     /// or on one of the 8 squares around it), `record` (the expansion's record is not
-    /// empty).
+    /// empty), `others-deploy` (for `restricts` only: an expansion other than the base
+    /// game and this one offered a deployment in the decision judged).
     pub when: Vec<String>,
     /// Why the hooks can sleep otherwise, for `carc plugins info`.
     #[serde(default)]

@@ -91,18 +91,27 @@ struct Condition {
     /// A feature of one of these inner kinds is on the tile placed in this turn or on one
     /// of the 8 squares around it (presence bits).
     near_placed: u64,
+    /// The tile placed in this turn carries one of these markers (presence bits).
+    placed_markers: u64,
     /// The expansion's record is not empty.
     record: bool,
+    /// (`restricts` only) An expansion other than the base game and this one offered a
+    /// deployment in the decision being judged.
+    others_deploy: bool,
 }
 
 impl Condition {
-    /// Whether it holds for expansion `me` (whose record it may read).
+    /// Whether it holds for expansion `me` (whose record it may read); `deploys_by`: the
+    /// expansions that offered a deployment in the decision judged (one bit each).
     #[inline]
-    fn holds(&self, state: &GameState, me: usize) -> bool {
+    fn holds(&self, state: &GameState, me: usize, deploys_by: u64) -> bool {
         let board = &state.board;
         self.markers & board.markers_present != 0
             || self.kinds & board.inner_kinds_present != 0
             || (self.record && state.ext.get(me).is_some_and(|r| !r.is_empty()))
+            || (self.placed_markers & board.last_placed_markers != 0 && state.turn.placed.is_some())
+            || (self.others_deploy
+                && deploys_by & !(1 | 1u64.checked_shl(me as u32).unwrap_or(0)) != 0)
             || (self.near_placed & board.inner_kinds_present != 0
                 // A deserialized board (every presence bit set) may not list its inner
                 // features: maybe near.
@@ -174,8 +183,18 @@ impl Wake {
                 for c in &decl.when {
                     if c == "record" {
                         condition.record = true;
+                    } else if c == "others-deploy" {
+                        if decl.hooks.iter().any(|h| h != "restricts") {
+                            return Err(fail(format!(
+                                "`{c}` speaks of the offers being judged: it can wake \
+                                 `restricts` only"
+                            )));
+                        }
+                        condition.others_deploy = true;
                     } else if let Some(name) = c.strip_prefix("marker:") {
                         condition.markers |= presence_bit(vocab.marker(name).map_err(fail)?);
+                    } else if let Some(name) = c.strip_prefix("placed:") {
+                        condition.placed_markers |= presence_bit(vocab.marker(name).map_err(fail)?);
                     } else if let Some((near, name)) = c
                         .strip_prefix("kind:")
                         .map(|n| (false, n))
@@ -199,7 +218,7 @@ impl Wake {
                     } else {
                         return Err(fail(format!(
                             "unknown condition `{c}` (expected `marker:NAME`, `kind:NAME`, \
-                             `near-placed:NAME` or `record`)"
+                             `placed:NAME`, `near-placed:NAME`, `record` or `others-deploy`)"
                         )));
                     }
                 }
@@ -230,8 +249,15 @@ impl Wake {
     }
 
     /// Of the expansions in `mask`, those whose `hook` is asleep in this state.
-    #[inline]
+    #[inline(always)]
     pub fn asleep(&self, hook: Hook, mask: u64, state: &GameState) -> u64 {
+        self.asleep_judging(hook, mask, state, 0)
+    }
+
+    /// [`Wake::asleep`] while offers are judged (`restricts`): `deploys_by`, the
+    /// expansions that offered a deployment among them (one bit each).
+    #[inline(always)]
+    pub fn asleep_judging(&self, hook: Hook, mask: u64, state: &GameState, deploys_by: u64) -> u64 {
         if mask & self.any == 0 {
             return 0;
         }
@@ -239,16 +265,16 @@ impl Wake {
         if sleepy == 0 {
             return 0;
         }
-        self.asleep_among(hook, sleepy, state)
+        self.asleep_among(hook, sleepy, state, deploys_by)
     }
 
     #[inline]
-    fn asleep_among(&self, hook: Hook, sleepy: u64, state: &GameState) -> u64 {
+    fn asleep_among(&self, hook: Hook, sleepy: u64, state: &GameState, deploys_by: u64) -> u64 {
         let slot = hook.slot();
         let mut asleep = 0;
         for i in each_bit(sleepy) {
             if let Some(c) = self.conditions.get(slot * self.expansions + i)
-                && !c.holds(state, i)
+                && !c.holds(state, i, deploys_by)
             {
                 asleep |= 1 << i;
             }

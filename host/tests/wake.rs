@@ -14,19 +14,25 @@ use carc_core::expansion::{Ctx, EventKinds, Expansion, Manifest};
 use carc_core::geometry::Pos;
 use carc_core::manifest::WakeDecl;
 use carc_core::rules::Rules;
-use common::plugins::{princess_dragon, russian_promos, russian_promos_with_manifest};
+use common::plugins::{
+    princess_dragon, princess_dragon_with_manifest, russian_promos, russian_promos_with_manifest,
+};
 
-/// The Russian promos' manifest as shipped.
-const SHIPPED: &str = carc_russian_promos::names::MANIFEST_TOML;
-
-/// The shipped manifest with its `[[wake]]` entries left out: every hook always called.
-fn without_wake() -> String {
-    let cut = SHIPPED
-        .find("[[wake]]")
-        .expect("the shipped manifest declares wake conditions");
-    let text = SHIPPED[..cut].to_string();
-    assert!(!text.contains("[[wake]]"));
-    text
+/// A manifest with its `[[wake]]` entries left out: every hook always called.
+fn without_wake(manifest: &str) -> String {
+    let mut kept = String::new();
+    let mut in_wake = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            in_wake = line.trim() == "[[wake]]";
+        }
+        if !in_wake {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    assert!(manifest.contains("[[wake]]") && !kept.contains("[[wake]]"));
+    kept
 }
 
 /// Plays seeded bot games and returns each final state as JSON.
@@ -48,29 +54,37 @@ fn finals(expansions: impl Fn() -> Vec<Box<dyn Expansion>>, seeds: u64) -> Vec<S
 
 #[test]
 fn sleeping_hooks_change_no_game() {
-    let awake = without_wake();
-    for with_pd in [false, true] {
-        let set = |manifest: Option<&str>| {
-            let manifest = manifest.map(str::to_string);
+    let pd_awake = without_wake(carc_princess_dragon::names::MANIFEST_TOML);
+    let rp_awake = without_wake(carc_russian_promos::names::MANIFEST_TOML);
+    // Each expansion alone and both together: the shipped manifests against the same
+    // manifests with every hook always called.
+    for (with_pd, with_rp) in [(false, true), (true, false), (true, true)] {
+        let set = |awake: bool| {
+            let (pd_awake, rp_awake) = (pd_awake.clone(), rp_awake.clone());
             move || {
                 let mut v: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
                 if with_pd {
-                    v.push(princess_dragon());
+                    v.push(match awake {
+                        true => princess_dragon_with_manifest(&pd_awake),
+                        false => princess_dragon(),
+                    });
                 }
-                v.push(match &manifest {
-                    Some(m) => russian_promos_with_manifest(m),
-                    None => russian_promos(),
-                });
+                if with_rp {
+                    v.push(match awake {
+                        true => russian_promos_with_manifest(&rp_awake),
+                        false => russian_promos(),
+                    });
+                }
                 v
             }
         };
-        let shipped = finals(set(None), 200);
-        let always = finals(set(Some(&awake)), 200);
+        let shipped = finals(set(false), 200);
+        let always = finals(set(true), 200);
         for (seed, (a, b)) in shipped.iter().zip(&always).enumerate() {
             assert!(
                 a == b,
-                "seed {seed} (with The Princess and the Dragon: {with_pd}) ends otherwise \
-                 when the promos' hooks are always called"
+                "seed {seed} (The Princess and the Dragon: {with_pd}, the promos: {with_rp}) \
+                 ends otherwise when every hook is always called"
             );
         }
     }
@@ -169,6 +183,29 @@ fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
 }
 
 #[test]
+fn a_hook_woken_by_the_placed_tile_is_called_only_for_such_a_tile() {
+    // `placed:vodyanoy`: a placement is seen only when the tile placed carries Vodyanoy.
+    let watched = with_sleeper(
+        vec![russian_promos()],
+        wake(&["on-event:tile-placed"], &["placed:vodyanoy"]),
+    );
+    let rules = &watched.0;
+    let vodyanoy = rules.vocab.marker("vodyanoy").expect("registered");
+    let mut woken = 0;
+    for seed in 0..40 {
+        let (game, saw) = play_watched(&watched, seed);
+        let expected: Vec<Pos> = game.state.board.tiles[1..]
+            .iter()
+            .filter(|t| rules.tiles.tile(t.tile).has_marker(vodyanoy))
+            .map(|t| t.pos)
+            .collect();
+        woken += expected.len();
+        assert_eq!(saw, expected, "seed {seed}");
+    }
+    assert!(woken > 10, "Vodyanoy was placed in {woken} of 40 games");
+}
+
+#[test]
 fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
     // `near-placed:monastery`: a placement is seen when a monastery lies on the placed tile
     // or on one of the 8 squares around it (a game's other placements are not).
@@ -238,6 +275,11 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
         (
             wake(&["actions"], &["near-placed:city"]),
             "only an inner kind",
+        ),
+        (wake(&["actions"], &["placed:moon"]), "moon"),
+        (
+            wake(&["restricts", "actions"], &["others-deploy"]),
+            "can wake `restricts` only",
         ),
         (
             wake(&["actions"], &["sometimes"]),

@@ -503,13 +503,8 @@ impl Game {
             // Only expansions that restrict this phase (and are awake) are asked about
             // the actions.
             let mut restricting = masks.restricts & !self.disabled;
+            let mut deploys_offered_by = 0u64;
             if !legal.is_empty() && restricting != 0 {
-                restricting &= !rules.wake.asleep(Hook::Restricts, restricting, &self.state);
-            }
-            if !legal.is_empty() && restricting != 0 {
-                let mut forbidden = std::mem::take(&mut self.forbidden);
-                let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
-                let mut deploys_offered_by = 0u64;
                 let mut start = 0;
                 for &(by, end) in &offered {
                     let span = &legal[start..end as usize];
@@ -518,6 +513,16 @@ impl Game {
                     }
                     start = end as usize;
                 }
+                restricting &= !rules.wake.asleep_judging(
+                    Hook::Restricts,
+                    restricting,
+                    &self.state,
+                    deploys_offered_by,
+                );
+            }
+            if !legal.is_empty() && restricting != 0 {
+                let mut forbidden = std::mem::take(&mut self.forbidden);
+                let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
                 for i in each_bit(restricting) {
                     if legal.is_empty() {
                         break;

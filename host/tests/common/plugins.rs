@@ -26,6 +26,14 @@ pub fn russian_promos() -> Box<dyn Expansion> {
     russian_promos_factory()()
 }
 
+/// The Princess and the Dragon under another manifest (TOML text).
+pub fn princess_dragon_with_manifest(manifest: &str) -> Box<dyn Expansion> {
+    Box::new(
+        Plugin::with_manifest(carc_princess_dragon::carc_plugin_module(), Some(manifest))
+            .expect("the PD plugin loads"),
+    )
+}
+
 /// The Russian promos under another manifest (TOML text), e.g. with the opposite
 /// declared precedence: declarations are data, so this changes no code path.
 pub fn russian_promos_with_manifest(manifest: &str) -> Box<dyn Expansion> {
