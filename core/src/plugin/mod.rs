@@ -204,10 +204,17 @@ impl Plugin {
             commands: take_commands,
             actions: take_actions,
         };
-        let mut error = RString::new();
+        // The plugin writes into `error` only when it fails. An empty string owns nothing,
+        // so it is dropped only when written (dropping costs a call through its vtable).
+        let mut error = std::mem::ManuallyDrop::new(RString::new());
         let v = (self.source.call)(instance.0, id, &table, input, &sink, &mut error);
-        if v == abi::status::PANICKED {
-            fail(error.as_str());
+        if error.capacity() > 0 {
+            let error = std::mem::ManuallyDrop::into_inner(error);
+            if v == abi::status::PANICKED {
+                fail(error.as_str());
+            }
+        } else if v == abi::status::PANICKED {
+            fail("");
         }
         if let Some(why) = out.error.take() {
             fail(&why);

@@ -43,6 +43,7 @@ pub struct Feature {
 }
 
 /// A feature's totals from their packed form ([`query::FEATURE`]).
+#[inline]
 fn unpack_feature(packed: i64) -> Feature {
     let packed = packed.max(0);
     Feature {
