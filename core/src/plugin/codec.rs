@@ -50,6 +50,53 @@ pub(crate) fn encode_action(a: &Action) -> RawAction {
     }
 }
 
+/// Decodes an offered action straight into the offers. The kinds offered by the
+/// thousand (deployments, verbs on a segment or a side) are pushed where they are
+/// decoded: an action built in a temporary and copied out stalls the processor on every
+/// offered action (store forwarding). Every other kind, and anything malformed, goes
+/// through [`decode_action`], which says why.
+#[inline(always)]
+pub(crate) fn offer_action(raw: &RawAction, offers: &mut Vec<Action>) -> Result<(), String> {
+    match raw.kind {
+        abi::action::DEPLOY => {
+            if let (Ok(figure), Ok(node)) = (u8::try_from(raw.a), u32::try_from(raw.b)) {
+                offers.push(Action::Deploy { figure, node });
+                return Ok(());
+            }
+        }
+        abi::action::VERB => {
+            if let Ok(verb) = u8::try_from(raw.verb) {
+                match raw.a {
+                    abi::arg::SEGMENT => {
+                        if let Ok(n) = u32::try_from(raw.b) {
+                            offers.push(Action::Verb {
+                                verb,
+                                arg: Arg::Feature(n),
+                            });
+                            return Ok(());
+                        }
+                    }
+                    abi::arg::SIDE => {
+                        if let Some(&side) =
+                            usize::try_from(raw.b).ok().and_then(|i| Side::ALL.get(i))
+                        {
+                            offers.push(Action::Verb {
+                                verb,
+                                arg: Arg::Side(side),
+                            });
+                            return Ok(());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+    offers.push(decode_action(raw)?);
+    Ok(())
+}
+
 /// An action a plugin offered, decoded.
 #[inline]
 pub(crate) fn decode_action(raw: &RawAction) -> Result<Action, String> {
@@ -271,6 +318,38 @@ pub(crate) fn encode_event(e: &Event, placed: Option<u32>) -> RawEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offered_actions_decode_as_decode_action_says() {
+        let odd = [
+            -2i64,
+            -1,
+            0,
+            1,
+            3,
+            4,
+            5,
+            255,
+            256,
+            65_536,
+            1 << 32,
+            i64::MAX,
+            i64::MIN,
+        ];
+        for kind in 0..6u32 {
+            for verb in [0u32, 1, 7, 255, 256, u32::MAX] {
+                for a in odd {
+                    for b in odd {
+                        let raw = RawAction { kind, verb, a, b };
+                        let mut offers = Vec::new();
+                        let offered = offer_action(&raw, &mut offers).map(|()| offers[0]);
+                        assert_eq!(offered, decode_action(&raw), "{kind} {verb} {a} {b}");
+                        assert!(offers.len() <= 1);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn commands_without_values_cross_the_boundary_as_themselves() {

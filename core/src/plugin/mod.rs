@@ -364,7 +364,10 @@ extern "C" fn take_commands(target: *mut c_void, raw: *const RawCommand, len: us
         raw,
         len,
         |o| (o.commands.as_deref_mut(), &mut o.error),
-        codec::decode_command,
+        |r, commands| {
+            commands.push(codec::decode_command(r)?);
+            Ok(())
+        },
         "a command",
     );
 }
@@ -375,14 +378,14 @@ extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usiz
         raw,
         len,
         |o| (o.actions.as_deref_mut(), &mut o.error),
-        codec::decode_action,
+        codec::offer_action,
         "an action",
     );
 }
 
-/// Takes `len` encoded values from a plugin into the call's output, decoding each; a
-/// malformed one (or a panic here) becomes the call's error. Nothing panics across the
-/// boundary. (Generic over `pick` and `decode` so that both are inlined: this runs for
+/// Takes `len` encoded values from a plugin into the call's output, decoding each
+/// (`decode` pushes what it decodes); a malformed one (or a panic here) becomes the call's
+/// error. Nothing panics across the boundary. (Generic over `pick` and `decode` so that both are inlined: this runs for
 /// every action and command a plugin gives.)
 #[inline(always)]
 fn take<R, T>(
@@ -390,7 +393,7 @@ fn take<R, T>(
     raw: *const R,
     len: usize,
     pick: impl for<'o> FnOnce(&'o mut Output) -> (Option<&'o mut Vec<T>>, &'o mut Option<String>),
-    decode: impl Fn(&R) -> Result<T, String>,
+    decode: impl Fn(&R, &mut Vec<T>) -> Result<(), String>,
     what: &str,
 ) {
     if raw.is_null() || target.is_null() {
@@ -412,11 +415,8 @@ fn take<R, T>(
         };
         taken.reserve(raw.len());
         for r in raw {
-            match decode(r) {
-                Ok(v) => taken.push(v),
-                Err(why) => {
-                    error.get_or_insert(why);
-                }
+            if let Err(why) = decode(r, taken) {
+                error.get_or_insert(why);
             }
         }
     }));
