@@ -21,6 +21,13 @@ pub struct TileSource {
     pub text: String,
 }
 
+/// Whether expansions other than the base game (expansion 0) and `me` are among `by` (one
+/// bit each): whose offers an expansion judging a decision cannot vouch for.
+#[inline]
+pub fn others_than_base_and(me: usize, by: u64) -> bool {
+    by & !(1 | 1u64.checked_shl(me as u32).unwrap_or(0)) != 0
+}
+
 /// A read-only view of a game, given to hooks.
 #[derive(Clone, Copy)]
 pub struct Ctx<'a> {

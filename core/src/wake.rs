@@ -110,8 +110,7 @@ impl Condition {
             || self.kinds & board.inner_kinds_present != 0
             || (self.record && state.ext.get(me).is_some_and(|r| !r.is_empty()))
             || (self.placed_markers & board.last_placed_markers != 0 && state.turn.placed.is_some())
-            || (self.others_deploy
-                && deploys_by & !(1 | 1u64.checked_shl(me as u32).unwrap_or(0)) != 0)
+            || (self.others_deploy && crate::expansion::others_than_base_and(me, deploys_by))
             || (self.near_placed & board.inner_kinds_present != 0
                 // A deserialized board (every presence bit set) may not list its inner
                 // features: maybe near.
@@ -140,6 +139,7 @@ fn inner_near_placed(state: &GameState, kinds: u64) -> bool {
                 .tiles
                 .get(board.graph.node(node).tile as usize)
                 .is_some_and(|t| {
+                    // In i64: a square at the edge of i32 has no overflowing neighbour.
                     (i64::from(t.pos.x) - i64::from(at.x)).abs() <= 1
                         && (i64::from(t.pos.y) - i64::from(at.y)).abs() <= 1
                 })

@@ -11,6 +11,21 @@
 
 mod action;
 mod command;
+/// The expansions that offered at least one deployment among `legal` (one bit each);
+/// `offered`: who offered which span, as `(expansion, end of its span)`.
+fn deployers(legal: &[Action], offered: &[(u8, u32)]) -> u64 {
+    let mut by = 0u64;
+    let mut start = 0;
+    for &(who, end) in offered {
+        let span = legal.get(start..end as usize).unwrap_or(&[]);
+        if span.iter().any(|a| matches!(a, Action::Deploy { .. })) {
+            by |= 1 << (who & 63);
+        }
+        start = end as usize;
+    }
+    by
+}
+
 #[cfg(test)]
 mod large_board_tests;
 mod state;
@@ -364,17 +379,7 @@ impl Game {
         }
         let rules = &*self.rules;
         let offered_by = self.offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
-        let mut deploys_offered_by = 0u64;
-        let mut start = 0;
-        for &(by, end) in &self.offered {
-            if self.legal[start..end as usize]
-                .iter()
-                .any(|a| matches!(a, Action::Deploy { .. }))
-            {
-                deploys_offered_by |= 1 << (by & 63);
-            }
-            start = end as usize;
-        }
+        let deploys_offered_by = deployers(&self.legal, &self.offered);
         let ctx = |i: usize| Ctx {
             offered_by,
             deploys_offered_by,
@@ -502,25 +507,23 @@ impl Game {
             }
             // Only expansions that restrict this phase (and are awake) are asked about
             // the actions.
-            let mut restricting = masks.restricts & !self.disabled;
-            let mut deploys_offered_by = 0u64;
-            if !legal.is_empty() && restricting != 0 {
-                let mut start = 0;
-                for &(by, end) in &offered {
-                    let span = &legal[start..end as usize];
-                    if span.iter().any(|a| matches!(a, Action::Deploy { .. })) {
-                        deploys_offered_by |= 1 << (by & 63);
-                    }
-                    start = end as usize;
-                }
-                restricting &= !rules.wake.asleep_judging(
-                    Hook::Restricts,
-                    restricting,
-                    &self.state,
-                    deploys_offered_by,
-                );
-            }
-            if !legal.is_empty() && restricting != 0 {
+            let mut restricting = if legal.is_empty() {
+                0
+            } else {
+                masks.restricts & !self.disabled
+            };
+            let deploys_offered_by = if restricting == 0 {
+                0
+            } else {
+                deployers(&legal, &offered)
+            };
+            restricting &= !rules.wake.asleep_judging(
+                Hook::Restricts,
+                restricting,
+                &self.state,
+                deploys_offered_by,
+            );
+            if restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
                 for i in each_bit(restricting) {

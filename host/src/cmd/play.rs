@@ -160,8 +160,8 @@ fn viewer_of(record: Record, title: &str) -> Result<String, String> {
         .map_err(|d| d.to_string())?;
     let catalog = crate::catalog::catalog_for(&loaded.record.game.expansions)?;
     carc_host::view::viewer_html(&loaded, &catalog).map_err(|e| match e {
-        carc_host::view::ViewError::Invalid(d) => d.to_string(),
-        carc_host::view::ViewError::Illegal(problem) => problem,
+        carc_core::record::MoveFailure::Invalid(d) => d.to_string(),
+        carc_core::record::MoveFailure::Illegal(problem) => problem,
     })
 }
 

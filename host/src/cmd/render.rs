@@ -13,7 +13,7 @@ use carc_core::tiles::vocab::Vocabulary;
 use carc_core::turnlog::count;
 use carc_host::output;
 use carc_host::render::atlas::{self, atlas_document};
-use carc_host::render::board::board_document;
+use carc_host::render::board::board_svg;
 use carc_host::render::looks::Looks;
 use carc_host::render::png::svg_to_png;
 use clap::{Args, Subcommand};
@@ -247,7 +247,5 @@ fn board(args: BoardArgs) -> u8 {
             return code;
         }
     };
-    let looks = Looks::from_manifests(&game.rules.manifests);
-    let svg = board_document(&game, &looks).to_string();
-    write_picture(&svg, args.out.as_deref())
+    write_picture(&board_svg(&game), args.out.as_deref())
 }

@@ -3,9 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+use carc_core::record::MoveFailure;
 use carc_core::record::{self, Loaded};
 use carc_host::output;
-use carc_host::view::{self, ViewError};
+use carc_host::view;
 use clap::Args;
 
 /// Arguments of `carc view`.
@@ -64,11 +65,11 @@ pub fn run(args: ViewArgs) -> u8 {
 pub fn page(loaded: &Loaded, catalog: &carc_core::catalog::Catalog) -> Result<String, u8> {
     match view::viewer_html(loaded, catalog) {
         Ok(html) => Ok(html),
-        Err(ViewError::Invalid(d)) => {
+        Err(MoveFailure::Invalid(d)) => {
             errln!("{d}");
             Err(output::CANNOT)
         }
-        Err(ViewError::Illegal(problem)) => {
+        Err(MoveFailure::Illegal(problem)) => {
             errln!("{}", record::failure_report(&loaded.file, &[problem]));
             Err(output::FAILED)
         }

@@ -95,11 +95,7 @@ pub fn atlas_document(entries: &[Entry], looks: &Looks, title: &str, rotations: 
             }
         }
         let caption_y = y + SIZE + if rotations { 27.0 } else { 15.0 };
-        let copies = if e.count == 1 {
-            "1 copy".to_string()
-        } else {
-            format!("{} copies", e.count)
-        };
+        let copies = count(u64::from(e.count), "copy");
         cell = cell
             .add(label(
                 (x, caption_y),

@@ -66,19 +66,19 @@ impl Face {
             markers: tile
                 .markers
                 .iter()
-                .map(|&m| short(vocab.marker_name(m)).to_string())
+                .map(|&m| vocab.marker_name(m).to_string())
                 .collect(),
             features: tile
                 .features
                 .iter()
                 .map(|f| FaceFeature {
-                    kind: short(vocab.kind_name(f.kind)).to_string(),
+                    kind: vocab.kind_name(f.kind).to_string(),
                     ports: f.ports,
                     pennants: f.pennants,
                     markers: f
                         .markers
                         .iter()
-                        .map(|&m| short(vocab.marker_name(m)).to_string())
+                        .map(|&m| vocab.marker_name(m).to_string())
                         .collect(),
                 })
                 .collect(),

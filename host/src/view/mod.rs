@@ -9,12 +9,12 @@ pub mod html;
 pub mod pack;
 pub mod steps;
 
-pub use steps::{LogLine, Step, ViewError, Viewer};
+pub use steps::{LogLine, Step, Viewer};
 
 use carc_core::catalog::Catalog;
-use carc_core::record::Loaded;
+use carc_core::record::{Loaded, MoveFailure};
 
 /// The viewer page of a record.
-pub fn viewer_html(loaded: &Loaded, catalog: &Catalog) -> Result<String, ViewError> {
+pub fn viewer_html(loaded: &Loaded, catalog: &Catalog) -> Result<String, MoveFailure> {
     Ok(html::page(&steps::steps(loaded, catalog)?))
 }

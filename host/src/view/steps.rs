@@ -4,11 +4,11 @@ use carc_core::catalog::Catalog;
 use carc_core::engine::{Event, Game};
 use carc_core::record::{self, Loaded, MoveFailure, describe_move};
 use carc_core::rules::Rules;
-use carc_core::tiles::validate::Diagnostic;
 use carc_core::turnlog;
 use serde::Serialize;
 
-use crate::render::board_svg;
+use crate::render::board::board_document;
+use crate::render::looks::Looks;
 
 /// The whole game as the viewer steps through it.
 #[derive(Clone, Debug, Serialize)]
@@ -52,41 +52,34 @@ pub struct LogLine {
     pub rule_doc: Option<String>,
 }
 
-/// Why a record cannot be shown.
-#[derive(Debug)]
-pub enum ViewError {
-    /// It is not a valid record (exit 2): the located problem.
-    Invalid(Diagnostic),
-    /// A move in it is illegal (exit 1): `move I (MOVE) is illegal: WHY`.
-    Illegal(String),
-}
-
 /// Replays a record move by move, keeping what the viewer shows after each. The record's
 /// `[expect]` is not checked (`carc replay` does that), except that a move it expects to
 /// be rejected (`error_at`) ends the game shown, and `final_scoring = true` applies final
 /// scoring after the last move, as `carc replay` does.
-pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, ViewError> {
-    let mut game = record::setup_game(loaded, catalog).map_err(ViewError::Invalid)?;
+/// Why it cannot: the record is not valid (exit 2), or a move is illegal (exit 1).
+pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> {
+    let mut game = record::setup_game(loaded, catalog).map_err(MoveFailure::Invalid)?;
     game.keep_log(true);
     let total = loaded.record.moves.len();
     let error_at = loaded.record.expect.as_ref().and_then(|e| e.error_at);
-    let mut steps = vec![snapshot(&mut game, "Before the first move".into())];
+    // How kinds and markers look: one set for every board drawn.
+    let looks = Looks::from_manifests(&game.rules.manifests);
+    let mut steps = vec![snapshot(&mut game, &looks, "Before the first move".into())];
     for (i, m) in loaded.record.moves.iter().enumerate() {
         let player = name(&game, game.decider() as usize);
         match record::apply_move(loaded, &mut game, i) {
             Ok(()) => {}
-            Err(MoveFailure::Invalid(d)) => return Err(ViewError::Invalid(d)),
             Err(MoveFailure::Illegal(_)) if error_at == Some(i) => break,
-            Err(MoveFailure::Illegal(why)) => return Err(ViewError::Illegal(why)),
+            Err(failure) => return Err(failure),
         }
         let label = format!("Move {} of {total}, {player}: {}", i + 1, describe_move(m));
-        steps.push(snapshot(&mut game, label));
+        steps.push(snapshot(&mut game, &looks, label));
     }
     // The game after the last move, as `carc replay` checks it: the lines this adds (a
     // game ending without another decision, final scoring) belong to the last step.
     record::end_of_record(loaded, &mut game);
     if let Some(last) = steps.pop() {
-        let mut end = snapshot(&mut game, last.label);
+        let mut end = snapshot(&mut game, &looks, last.label);
         let mut log = last.log;
         log.append(&mut end.log);
         end.log = log;
@@ -100,7 +93,7 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, ViewError> {
 }
 
 /// The game now, with the turn-log lines since the last snapshot.
-fn snapshot(game: &mut Game, label: String) -> Step {
+fn snapshot(game: &mut Game, looks: &Looks, label: String) -> Step {
     let events = game.take_log();
     let log = events
         .iter()
@@ -133,7 +126,7 @@ fn snapshot(game: &mut Game, label: String) -> Step {
         current,
         scores: state.players.iter().map(|p| p.score).collect(),
         log,
-        board: board_svg(game),
+        board: board_document(game, looks).to_string(),
     }
 }
 
