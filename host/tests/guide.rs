@@ -103,7 +103,7 @@ fn the_guides_toml_blocks_are_the_manifests_tile_data_and_records_they_say() {
 #[test]
 fn the_guides_shell_blocks_run() {
     let home = scratch("guide");
-    let mut dir: PathBuf = home.clone();
+    let mut dir: PathBuf = home.to_path_buf();
     let mut ran = 0;
     for (_, body) in blocks().into_iter().filter(|(l, _)| l == "sh") {
         // Each block starts where the guide's reader is: the first in an empty

@@ -4,6 +4,9 @@
 //! error messages free of the implementation's type names. Each test runs the `carc`
 //! binary from the repository root, as a user would.
 
+mod common;
+
+use common::scratch;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,14 +59,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("carc-hostile-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).expect("scratch dir");
-    d
 }
 
 /// Writes `text` to `dir/name` and returns the path as a string.
@@ -1061,7 +1056,7 @@ fn an_unreadable_configuration_file_says_why_in_plain_words() {
     let missing = dir.join("missing.toml");
     for (path, why) in [
         (missing.as_path(), "no such file or directory"),
-        (dir.as_path(), "is a directory"),
+        (&*dir, "is a directory"),
     ] {
         let path = path.to_str().expect("a UTF-8 temp path");
         let o = carc(&["--config", path, "rules"]);

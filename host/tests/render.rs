@@ -583,7 +583,8 @@ fn the_readmes_pictures_are_what_its_commands_draw() {
 #[cfg(not(feature = "png"))]
 #[test]
 fn without_the_png_feature_a_png_is_refused_saying_how_to_get_one() {
-    let out = scratch("render-no-png").join("board.png");
+    let dir = scratch("render-no-png");
+    let out = dir.join("board.png");
     let o = carc(&[
         "render",
         "tiles",

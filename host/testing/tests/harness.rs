@@ -13,12 +13,28 @@ fn scenarios() -> Scenarios {
     Scenarios::new(carc_fixture_misbehaving::carc_plugin_module()).expect("the fixture loads")
 }
 
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carc-testing-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("written");
-    path
+/// A scratch directory of its own for one test, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("carc-testing-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        Scratch(dir)
+    }
+
+    /// Writes `text` to `name` in the directory and returns its path.
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("written");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[test]
@@ -49,7 +65,8 @@ scores = { Alice = 7, Bob = 0 }
 
 #[test]
 fn a_failed_expectation_is_reported_as_carc_replay_reports_it() {
-    let path = scratch("road.toml", ROAD);
+    let dir = Scratch::new("road");
+    let path = dir.file("road.toml", ROAD);
     let err = scenarios()
         .replay(&path)
         .expect_err("Alice has no 7 points");
@@ -65,7 +82,7 @@ fn a_failed_expectation_is_reported_as_carc_replay_reports_it() {
         "{err}"
     );
     // The game itself was fine: without the wrong expectation it passes.
-    let fixed = scratch(
+    let fixed = dir.file(
         "road-ok.toml",
         &ROAD.replace("[expect]\nscores = { Alice = 7, Bob = 0 }\n", ""),
     );
@@ -75,7 +92,8 @@ fn a_failed_expectation_is_reported_as_carc_replay_reports_it() {
 
 #[test]
 fn an_invalid_record_is_located() {
-    let path = scratch(
+    let dir = Scratch::new("bad");
+    let path = dir.file(
         "bad.toml",
         "[game]\nplayers = [\"Alice\"]\nexpansions = [\"nowhere\"]\n",
     );
@@ -87,7 +105,6 @@ fn an_invalid_record_is_located() {
 #[test]
 #[should_panic(expected = "no scenario records")]
 fn a_directory_without_records_does_not_pass() {
-    let dir = std::env::temp_dir().join(format!("carc-testing-empty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    scenarios().check_dir(&dir);
+    let dir = Scratch::new("empty");
+    scenarios().check_dir(&dir.0);
 }
