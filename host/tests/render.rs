@@ -323,6 +323,32 @@ fn plugin_directories_are_drawn_with_their_declared_looks() {
     assert_eq!(glyph, Some("BY"), "with the manifest's glyph");
 }
 
+/// A package whose two tile files define the same tile id is not drawn: its files are
+/// checked together, as `carc validate` checks them.
+#[test]
+fn a_package_defining_a_tile_twice_is_not_drawn() {
+    let dir = scratch("render-twice");
+    let manifest = std::fs::read_to_string(root().join("plugins/russian-promos/manifest.toml"))
+        .expect("the promos' manifest");
+    let shipped = "tiles = [\"../../tiledefs/russian-promos.toml\"]";
+    assert!(manifest.contains(shipped), "{manifest}");
+    let manifest = manifest.replace(shipped, "tiles = [\"a.toml\", \"b.toml\"]");
+    std::fs::write(dir.join("manifest.toml"), manifest).expect("written");
+    let tiles = std::fs::read_to_string(root().join("tiledefs/russian-promos.toml"))
+        .expect("the promos' tiles");
+    for file in ["a.toml", "b.toml"] {
+        std::fs::write(dir.join(file), &tiles).expect("written");
+    }
+    let o = carc(&["render", "tiles", dir.to_str().expect("a UTF-8 temp path")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("tile id `rp:vodyanoy` is already defined in"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty(), "nothing drawn");
+}
+
 /// Checks a board picture against the game: every figure on the board drawn exactly
 /// once, within its tile's square.
 fn check_board(game: &carc_core::engine::Game, svg: &str, name: &str) {
@@ -417,6 +443,41 @@ fn every_scenario_board_is_drawn_with_each_figure_once_on_its_tile() {
         "the scenarios put figures on the board: {figures_seen}"
     );
     assert!(farmers > 0, "some farmers lie in fields");
+}
+
+/// A record whose `[expect] error_at` move is rejected draws, as `carc replay` accepts it:
+/// the board is the one of the game `carc replay` checks (game-record.md, `error_at`).
+#[test]
+fn a_record_expecting_a_rejected_move_draws_the_game_replay_checks() {
+    let catalog = common::plugins::both_expansions();
+    let mut drawn = 0;
+    for name in [
+        "tests/scenarios/audit3-dragon-dead-end-step-later-refused.toml",
+        "tests/scenarios/audit3-dragon-fairy-same-turn-blocks-refused.toml",
+    ] {
+        let loaded = record::load(&root().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            loaded
+                .record
+                .expect
+                .as_ref()
+                .and_then(|e| e.error_at)
+                .is_some(),
+            "{name} expects a move to be rejected"
+        );
+        let outcome = record::replay(&loaded, &catalog)
+            .unwrap_or_else(|_| panic!("{name}: carc replay accepts it"));
+        assert!(outcome.rejected.is_some(), "{name}");
+        let o = carc(&["render", "board", name]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        let drawn_by_replay = board_svg(&outcome.game);
+        assert!(
+            stdout(&o).trim_end() == drawn_by_replay.trim_end(),
+            "{name}: carc render board draws another game than carc replay checks"
+        );
+        drawn += 1;
+    }
+    assert_eq!(drawn, 2);
 }
 
 #[cfg(feature = "png")]

@@ -360,6 +360,45 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
     )))
 }
 
+/// How far [`play_moves`] got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// How many moves were applied.
+    pub applied: usize,
+    /// The move rejected as `[expect] error_at` demanded; no move after it is played.
+    pub rejected: Option<usize>,
+}
+
+/// Plays the record's moves before `upto` onto `game` as `carc replay` does, calling
+/// `after_each` after each applied move with its index. The move `[expect] error_at` names
+/// is rejected, as the record demands, and ends the moves played; any other failure is
+/// returned (the game stays as the last applied move left it).
+pub fn play_moves(
+    loaded: &Loaded,
+    game: &mut Game,
+    upto: usize,
+    mut after_each: impl FnMut(&mut Game, usize),
+) -> Result<Played, MoveFailure> {
+    let error_at = loaded.record.expect.as_ref().and_then(|e| e.error_at);
+    let mut played = Played {
+        applied: 0,
+        rejected: None,
+    };
+    for i in 0..upto.min(loaded.record.moves.len()) {
+        match apply_move(loaded, game, i) {
+            Ok(()) => {}
+            Err(MoveFailure::Illegal(_)) if error_at == Some(i) => {
+                played.rejected = Some(i);
+                break;
+            }
+            Err(failure) => return Err(failure),
+        }
+        played.applied += 1;
+        after_each(game, i);
+    }
+    Ok(played)
+}
+
 /// What follows the last move a record gives: the game ends if nothing is left to decide
 /// (see [`Game::settle`]), and final scoring is applied when `[expect]` asks for it
 /// (`final_scoring = true`).
@@ -375,31 +414,26 @@ pub fn end_of_record(loaded: &Loaded, game: &mut Game) {
 pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, ReplayError> {
     let mut game = setup_game(loaded, catalog).map_err(ReplayError::Invalid)?;
     let expect = loaded.record.expect.clone().unwrap_or_default();
-    let mut rejected = None;
-    let mut applied = 0;
-    for i in 0..loaded.record.moves.len() {
-        match apply_move(loaded, &mut game, i) {
-            Ok(()) => {}
-            Err(MoveFailure::Invalid(d)) => return Err(ReplayError::Invalid(d)),
-            Err(MoveFailure::Illegal(problem)) => {
-                if expect.error_at == Some(i) {
-                    rejected = Some(i);
-                    break;
-                }
-                let mut problems = vec![problem];
-                if let Some(e) = expect.error_at
-                    && e > i
-                {
-                    problems.push(format!("expected move {e} to be the first rejected"));
-                }
-                return Err(ReplayError::Failed {
-                    problems,
-                    game: Box::new(game),
-                });
+    // The moves applied so far; a move refused is the next one.
+    let mut next = 0;
+    let all = loaded.record.moves.len();
+    let Played { applied, rejected } = match play_moves(loaded, &mut game, all, |_, i| next = i + 1)
+    {
+        Ok(played) => played,
+        Err(MoveFailure::Invalid(d)) => return Err(ReplayError::Invalid(d)),
+        Err(MoveFailure::Illegal(problem)) => {
+            let mut problems = vec![problem];
+            if let Some(e) = expect.error_at
+                && e > next
+            {
+                problems.push(format!("expected move {e} to be the first rejected"));
             }
+            return Err(ReplayError::Failed {
+                problems,
+                game: Box::new(game),
+            });
         }
-        applied += 1;
-    }
+    };
     let mut problems = Vec::new();
     if let Some(e) = expect.error_at
         && rejected.is_none()

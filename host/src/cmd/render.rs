@@ -158,23 +158,21 @@ pub fn load_tiles(path: &Path) -> Result<(Vec<TileFile>, Looks, String), u8> {
     };
     let (vocab, looks) = vocabulary(manifest.as_ref()).map_err(super::fail)?;
     let options = Options { tiles_only: true };
-    let mut files = Vec::new();
-    let mut bad = false;
-    for (name, text) in &sources {
-        match validate::check(text, name, &vocab, &options) {
-            Ok(f) => files.push(f),
-            Err(diagnostics) => {
-                bad = true;
-                for d in diagnostics {
-                    errln!("{d}");
-                }
-            }
-        }
-    }
-    if bad {
+    // Checked together, as `carc validate` checks them: a tile id defined in two files
+    // is an error.
+    let report = validate::check_sources(
+        sources
+            .iter()
+            .map(|(name, text)| (name.as_str(), text.as_str())),
+        &vocab,
+        &options,
+    );
+    if !report.is_ok() {
+        output::write_err(format_args!("{}", report.render_diagnostics(None)));
         errln!("error: the tile data is not valid, so it is not drawn (see `carc validate`)");
         return Err(output::CANNOT);
     }
+    let files: Vec<TileFile> = report.files.into_iter().filter_map(|f| f.tiles).collect();
     let title = match &manifest {
         Some(m) => m.name.clone(),
         None => carc_core::input::name(path),
@@ -216,17 +214,16 @@ pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String
             count(total as u64, "move")
         )));
     }
-    for i in 0..upto {
-        match record::apply_move(&loaded, &mut game, i) {
-            Ok(()) => {}
-            Err(MoveFailure::Invalid(d)) => return Err(cannot(d.to_string())),
-            Err(MoveFailure::Illegal(why)) => {
-                return Err((output::FAILED, format!("{}: {why}", loaded.file)));
-            }
+    let played = match record::play_moves(&loaded, &mut game, upto, |_, _| {}) {
+        Ok(played) => played,
+        Err(MoveFailure::Invalid(d)) => return Err(cannot(d.to_string())),
+        Err(MoveFailure::Illegal(why)) => {
+            return Err((output::FAILED, format!("{}: {why}", loaded.file)));
         }
-    }
-    // After the last move, the game as `carc replay` checks it.
-    if upto == total {
+    };
+    // Where the record ends (its last move, or the move it expects to be rejected), the
+    // game as `carc replay` checks it.
+    if upto == total || played.rejected.is_some() {
         record::end_of_record(&loaded, &mut game);
     } else {
         game.settle();

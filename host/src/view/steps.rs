@@ -61,20 +61,16 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
     let mut game = record::setup_game(loaded, catalog).map_err(MoveFailure::Invalid)?;
     game.keep_log(true);
     let total = loaded.record.moves.len();
-    let error_at = loaded.record.expect.as_ref().and_then(|e| e.error_at);
     // How kinds and markers look: one set for every board drawn.
     let looks = Looks::from_manifests(&game.rules.manifests);
     let mut steps = vec![snapshot(&mut game, &looks, "Before the first move".into())];
-    for (i, m) in loaded.record.moves.iter().enumerate() {
-        let player = name(&game, game.decider() as usize);
-        match record::apply_move(loaded, &mut game, i) {
-            Ok(()) => {}
-            Err(MoveFailure::Illegal(_)) if error_at == Some(i) => break,
-            Err(failure) => return Err(failure),
-        }
+    let mut player = name(&game, game.decider() as usize);
+    record::play_moves(loaded, &mut game, total, |game, i| {
+        let m = &loaded.record.moves[i];
         let label = format!("Move {} of {total}, {player}: {}", i + 1, describe_move(m));
-        steps.push(snapshot(&mut game, &looks, label));
-    }
+        steps.push(snapshot(game, &looks, label));
+        player = name(game, game.decider() as usize);
+    })?;
     // The game after the last move, as `carc replay` checks it: the lines this adds (a
     // game ending without another decision, final scoring) belong to the last step.
     record::end_of_record(loaded, &mut game);
