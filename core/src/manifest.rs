@@ -108,6 +108,8 @@ pub struct WakeDecl {
     /// Any of: `marker:NAME` (a placed tile or feature carries the marker), `kind:NAME` (a
     /// feature of this inner kind, such as a monastery, is on the board), `placed:NAME`
     /// (the tile placed in this turn carries the marker, on the tile or a feature),
+    /// `joins:NAME` (a feature of the tile placed in this turn carries the marker on one
+    /// of its tiles: the tile joined such a feature, or carries the marker itself),
     /// `near-placed:NAME` (a feature of this inner kind is on the tile placed in this turn
     /// or on one of the 8 squares around it), `record` (the expansion's record is not
     /// empty), `others-deploy` (for `restricts` only: an expansion other than the base

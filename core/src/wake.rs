@@ -7,6 +7,7 @@
 use crate::board::{Board, presence_bit};
 use crate::engine::EventKind;
 use crate::engine::GameState;
+use crate::features::NodeId;
 use crate::manifest::Manifest;
 use crate::rules::each_bit;
 use crate::tiles::vocab::{KindShape, Vocabulary};
@@ -93,6 +94,9 @@ struct Condition {
     near_placed: u64,
     /// The tile placed in this turn carries one of these markers (presence bits).
     placed_markers: u64,
+    /// A feature of the tile placed in this turn carries one of these markers on some
+    /// tile of the feature (presence bits): the placed tile joined it, or carries it.
+    joins: u64,
     /// The expansion's record is not empty.
     record: bool,
     /// (`restricts` only) An expansion other than the base game and this one offered a
@@ -111,6 +115,7 @@ impl Condition {
             || (self.record && state.ext.get(me).is_some_and(|r| !r.is_empty()))
             || (self.placed_markers & board.last_placed_markers != 0 && state.turn.placed.is_some())
             || (self.others_deploy && crate::expansion::others_than_base_and(me, deploys_by))
+            || (self.joins & board.markers_present != 0 && placed_joins(state, self.joins))
             || (self.near_placed & board.inner_kinds_present != 0
                 // A deserialized board (every presence bit set) may not list its inner
                 // features: maybe near.
@@ -144,6 +149,34 @@ fn inner_near_placed(state: &GameState, kinds: u64) -> bool {
                         && (i64::from(t.pos.y) - i64::from(at.y)).abs() <= 1
                 })
     })
+}
+
+/// Whether a feature of the tile placed in this turn is a feature carrying one of
+/// `markers` (presence bits) on some segment. (Out of line, as above.)
+#[inline(never)]
+fn placed_joins(state: &GameState, markers: u64) -> bool {
+    let board: &Board = &state.board;
+    let graph = &board.graph;
+    let Some(index) = state.turn.placed else {
+        return false;
+    };
+    let Some(tile) = board.tiles.get(index as usize) else {
+        return false;
+    };
+    // The placed tile's nodes: up to the next tile's first node.
+    let end = board
+        .tiles
+        .get(index as usize + 1)
+        .map_or(graph.len() as NodeId, |t| t.first_node);
+    let nodes = tile.first_node..end.max(tile.first_node);
+    board
+        .marked_nodes
+        .iter()
+        .filter(|&&(m, _)| presence_bit(m) & markers != 0)
+        .any(|&(_, marked)| {
+            let root = graph.root(marked);
+            nodes.clone().any(|n| graph.root(n) == root)
+        })
 }
 
 /// The enabled expansions' wake conditions.
@@ -195,6 +228,8 @@ impl Wake {
                         condition.markers |= presence_bit(vocab.marker(name).map_err(fail)?);
                     } else if let Some(name) = c.strip_prefix("placed:") {
                         condition.placed_markers |= presence_bit(vocab.marker(name).map_err(fail)?);
+                    } else if let Some(name) = c.strip_prefix("joins:") {
+                        condition.joins |= presence_bit(vocab.marker(name).map_err(fail)?);
                     } else if let Some((near, name)) = c
                         .strip_prefix("kind:")
                         .map(|n| (false, n))
@@ -218,7 +253,8 @@ impl Wake {
                     } else {
                         return Err(fail(format!(
                             "unknown condition `{c}` (expected `marker:NAME`, `kind:NAME`, \
-                             `placed:NAME`, `near-placed:NAME`, `record` or `others-deploy`)"
+                             `placed:NAME`, `joins:NAME`, `near-placed:NAME`, `record` or \
+                             `others-deploy`)"
                         )));
                     }
                 }

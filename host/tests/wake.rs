@@ -244,6 +244,80 @@ fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
     assert!(woken > 50 && asleep > 500, "woken {woken}, asleep {asleep}");
 }
 
+/// Notes the placements after which a feature of the placed tile carries Solovei's marker
+/// (worked out here from the board, node by node), never sleeping.
+struct JoinJudge {
+    joined: Arc<Mutex<Vec<Pos>>>,
+}
+
+impl Expansion for JoinJudge {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "zz-judge".into(),
+            name: "test judge".into(),
+            version: "0.1.0".into(),
+            ..Manifest::default()
+        }
+    }
+
+    fn events(&self) -> EventKinds {
+        EventKinds::of(&[EventKind::TilePlaced])
+    }
+
+    fn on_event(&self, ctx: &Ctx, event: &Event, _out: &mut Vec<Command>) {
+        let Event::TilePlaced {
+            player: Some(_),
+            pos,
+            ..
+        } = event
+        else {
+            return;
+        };
+        let board = &ctx.state.board;
+        let solovei = ctx.rules.vocab.marker("solovei").expect("registered");
+        let placed = board.tiles.last().expect("a tile was placed");
+        let features = ctx.rules.tiles.tile(placed.tile).features.len() as u32;
+        let joins = (placed.first_node..placed.first_node + features).any(|n| {
+            board
+                .marked_nodes
+                .iter()
+                .any(|&(m, marked)| m == solovei && board.graph.same(n, marked))
+        });
+        if joins {
+            self.joined.lock().expect("not poisoned").push(*pos);
+        }
+    }
+}
+
+#[test]
+fn a_hook_woken_by_a_joined_marker_is_called_only_when_the_placed_tile_joins_it() {
+    // `joins:solovei`: a placement is seen when the placed tile is Solovei or joins the
+    // road Solovei stands on (RP-5), and at no other placement.
+    let joined = Arc::new(Mutex::new(Vec::new()));
+    let watched = with_sleeper(
+        vec![
+            russian_promos(),
+            Box::new(JoinJudge {
+                joined: joined.clone(),
+            }),
+        ],
+        wake(&["on-event:tile-placed"], &["joins:solovei"]),
+    );
+    let (mut woken, mut asleep) = (0, 0);
+    for seed in 0..60 {
+        joined.lock().unwrap().clear();
+        let (game, saw) = play_watched(&watched, seed);
+        let expected = joined.lock().unwrap().clone();
+        woken += expected.len();
+        asleep += game.state.board.tiles.len() - 1 - expected.len();
+        assert_eq!(saw, expected, "seed {seed}");
+    }
+    assert!(
+        woken > 20 && asleep > 1000,
+        "woken {woken}, asleep {asleep}"
+    );
+}
+
 /// The error of putting the base game and a sleeper with these wake entries together.
 fn refusal(wake: Vec<WakeDecl>) -> String {
     let what = format!("{wake:?}");
@@ -277,6 +351,7 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
             "only an inner kind",
         ),
         (wake(&["actions"], &["placed:moon"]), "moon"),
+        (wake(&["actions"], &["joins:moon"]), "moon"),
         (
             wake(&["restricts", "actions"], &["others-deploy"]),
             "can wake `restricts` only",
