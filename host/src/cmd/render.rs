@@ -49,7 +49,9 @@ pub struct TilesArgs {
 pub struct BoardArgs {
     /// The game record (`.toml` or `.json`; `-` reads standard input).
     record: PathBuf,
-    /// The board after this many moves (default: after all of them).
+    /// The board after this many moves (default: after all of them, as `carc replay`
+    /// checks it). A move the record expects to be rejected (`error_at`) ends the moves
+    /// played: any N past it draws the board where the record ends.
     #[arg(long = "move", value_name = "N")]
     moves: Option<usize>,
     /// Write the picture here, as SVG or PNG by the file's extension (default: SVG on
