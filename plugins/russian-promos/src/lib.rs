@@ -55,13 +55,6 @@ impl Expansion for RussianPromos {
         self.ids.excluded(tile)
     }
 
-    fn watches_tile(&self, _view: &View, tile: TileType) -> bool {
-        // A placed tile matters to the traps only as Vodyanoy (RP-7) or when it can join
-        // Solovei's road, having a road of its own (RP-5).
-        let ids = &self.ids;
-        ids.is_vodyanoy_tile(tile) || ids.road.is_none_or(|road| ids.tile_has_kind(tile, road))
-    }
-
     fn hooks_in(&self, phase: &str) -> Hooks {
         Hooks {
             enter: phase == "score",

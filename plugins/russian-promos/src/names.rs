@@ -9,8 +9,6 @@ pub const VODYANOY_RULE: &str = "russian-promos:vodyanoy";
 /// Solovei's rule id.
 pub const SOLOVEI_RULE: &str = "russian-promos:solovei";
 
-/// The kind of Solovei's feature (RP-5).
-pub const ROAD_KIND: &str = "road";
 /// Baba Yaga's hut, the feature kind (RP-2).
 pub const HUT_KIND: &str = "russian-promos:hut";
 /// The marker on Solovei's road (RP-5).
@@ -71,8 +69,6 @@ pub struct Ids {
     pub vodyanoy_first: bool,
     /// Per tile type: the feature kinds of its segments, in the order of its definition.
     pub tile_kinds: Vec<Vec<KindId>>,
-    /// The road kind (Solovei sits on a road, RP-5).
-    pub road: Option<KindId>,
 }
 
 impl Ids {
@@ -89,7 +85,6 @@ impl Ids {
         let vodyanoy = need(VODYANOY_MARKER, view.marker(VODYANOY_MARKER))?;
         Ok(Ids {
             hut: need(HUT_KIND, view.kind(HUT_KIND))?,
-            road: view.kind(ROAD_KIND),
             solovei: need(SOLOVEI_MARKER, view.marker(SOLOVEI_MARKER))?,
             vodyanoy,
             release: need(RELEASE_VERB, view.verb(RELEASE_VERB))?,
