@@ -187,6 +187,20 @@ impl Board {
         self.tiles[tile_index as usize].first_node + feature as NodeId
     }
 
+    /// The nodes of placed tile `index`'s features, in the order of its definition (empty
+    /// for a tile not on the board).
+    pub fn nodes_of(&self, index: u32) -> std::ops::Range<NodeId> {
+        let Some(tile) = self.tiles.get(index as usize) else {
+            return 0..0;
+        };
+        // Nodes are added only as tiles are placed: up to the next tile's first node.
+        let end = self
+            .tiles
+            .get(index as usize + 1)
+            .map_or(self.graph.len() as NodeId, |t| t.first_node);
+        tile.first_node..end.max(tile.first_node)
+    }
+
     /// Number of tiles in the 3×3 square centred on `pos`, the centre included.
     pub fn tiles_around(&self, pos: Pos) -> usize {
         match self.index_at(pos) {
@@ -356,5 +370,38 @@ mod pos_index {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<FxHashMap<Pos, u32>, D::Error> {
         let v: Vec<(Pos, u32)> = Vec::deserialize(d)?;
         Ok(v.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::bots::{BotGame, Strategy, bot_game, play_out};
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn a_placed_tiles_nodes_are_its_features_in_order() {
+        let rules = Arc::new(
+            Catalog::new()
+                .rules(&[], &Default::default())
+                .expect("the base game"),
+        );
+        let names = vec!["A".to_string(), "B".to_string()];
+        let BotGame {
+            mut game, mut bots, ..
+        } = bot_game(&rules, &names, &[Strategy::Random], 3).expect("a game");
+        play_out(&mut game, &mut bots);
+        let board = &game.state.board;
+        assert!(board.tiles.len() > 50);
+        for (i, t) in board.tiles.iter().enumerate() {
+            let features = rules.tiles.tile(t.tile).features.len() as u32;
+            assert_eq!(
+                board.nodes_of(i as u32),
+                t.first_node..t.first_node + features,
+                "tile {i}"
+            );
+        }
+        assert!(board.nodes_of(board.tiles.len() as u32).is_empty());
     }
 }

@@ -7,7 +7,6 @@
 use crate::board::{Board, presence_bit};
 use crate::engine::EventKind;
 use crate::engine::GameState;
-use crate::features::NodeId;
 use crate::manifest::Manifest;
 use crate::rules::each_bit;
 use crate::tiles::vocab::{KindShape, Vocabulary};
@@ -160,15 +159,7 @@ fn placed_joins(state: &GameState, markers: u64) -> bool {
     let Some(index) = state.turn.placed else {
         return false;
     };
-    let Some(tile) = board.tiles.get(index as usize) else {
-        return false;
-    };
-    // The placed tile's nodes: up to the next tile's first node.
-    let end = board
-        .tiles
-        .get(index as usize + 1)
-        .map_or(graph.len() as NodeId, |t| t.first_node);
-    let nodes = tile.first_node..end.max(tile.first_node);
+    let nodes = board.nodes_of(index);
     board
         .marked_nodes
         .iter()

@@ -450,9 +450,8 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, w: &mut Writer) {
             }
         }
         q::SEGMENTS_OF => {
-            if let Some(pt) = usize::try_from(a).ok().and_then(|t| board.tiles.get(t)) {
-                let n = rules.tiles.tile(pt.tile).features.len() as NodeId;
-                for node in pt.first_node..pt.first_node + n {
+            if let Ok(t) = u32::try_from(a) {
+                for node in board.nodes_of(t) {
                     w.push(i64::from(node));
                 }
             }
