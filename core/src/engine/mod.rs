@@ -11,21 +11,6 @@
 
 mod action;
 mod command;
-/// The expansions that offered at least one deployment among `legal` (one bit each);
-/// `offered`: who offered which span, as `(expansion, end of its span)`.
-fn deployers(legal: &[Action], offered: &[(u8, u32)]) -> u64 {
-    let mut by = 0u64;
-    let mut start = 0;
-    for &(who, end) in offered {
-        let span = legal.get(start..end as usize).unwrap_or(&[]);
-        if span.iter().any(|a| matches!(a, Action::Deploy { .. })) {
-            by |= 1 << (who & 63);
-        }
-        start = end as usize;
-    }
-    by
-}
-
 #[cfg(test)]
 mod large_board_tests;
 mod state;
@@ -46,6 +31,27 @@ use crate::rules::{Rules, each_bit};
 use crate::shield::shielded;
 use crate::tiles::TileTypeId;
 use crate::wake::Hook;
+
+/// The expansions that offered actions (one bit each); `offered`: who offered which span
+/// of the legal actions, as `(expansion, end of its span)`.
+fn offerers(offered: &[(u8, u32)]) -> u64 {
+    offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63))
+}
+
+/// The expansions that offered at least one deployment among `legal` (one bit each);
+/// `offered` as for [`offerers`].
+fn deployers(legal: &[Action], offered: &[(u8, u32)]) -> u64 {
+    let mut by = 0u64;
+    let mut start = 0;
+    for &(who, end) in offered {
+        let span = legal.get(start..end as usize).unwrap_or(&[]);
+        if span.iter().any(|a| matches!(a, Action::Deploy { .. })) {
+            by |= 1 << (who & 63);
+        }
+        start = end as usize;
+    }
+    by
+}
 
 /// The most players a game may have (BASE-2: 1 is for tests).
 pub const MAX_PLAYERS: usize = 6;
@@ -378,7 +384,7 @@ impl Game {
             return None;
         }
         let rules = &*self.rules;
-        let offered_by = self.offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
+        let offered_by = offerers(&self.offered);
         let deploys_offered_by = deployers(&self.legal, &self.offered);
         let ctx = |i: usize| Ctx {
             offered_by,
@@ -525,7 +531,7 @@ impl Game {
             );
             if restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
-                let offered_by = offered.iter().fold(0u64, |m, s| m | 1 << (s.0 & 63));
+                let offered_by = offerers(&offered);
                 for i in each_bit(restricting) {
                     if legal.is_empty() {
                         break;

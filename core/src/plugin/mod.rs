@@ -385,8 +385,8 @@ extern "C" fn take_actions(target: *mut c_void, raw: *const RawAction, len: usiz
 
 /// Takes `len` encoded values from a plugin into the call's output, decoding each
 /// (`decode` pushes what it decodes); a malformed one (or a panic here) becomes the call's
-/// error. Nothing panics across the boundary. (Generic over `pick` and `decode` so that both are inlined: this runs for
-/// every action and command a plugin gives.)
+/// error. Nothing panics across the boundary. (Generic over `pick` and `decode` so that
+/// both are inlined: this runs for every action and command a plugin gives.)
 #[inline(always)]
 fn take<R, T>(
     target: *mut c_void,

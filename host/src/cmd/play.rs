@@ -2,9 +2,8 @@
 
 use carc_core::bots::Strategy;
 use carc_core::engine::Game;
-use carc_core::record::{Record, state_summary};
-use carc_core::turnlog;
-use carc_core::turnlog::count;
+use carc_core::record::{MoveFailure, Record, state_summary};
+use carc_core::turnlog::{self, count};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -160,8 +159,8 @@ fn viewer_of(record: Record, title: &str) -> Result<String, String> {
         .map_err(|d| d.to_string())?;
     let catalog = crate::catalog::catalog_for(&loaded.record.game.expansions)?;
     carc_host::view::viewer_html(&loaded, &catalog).map_err(|e| match e {
-        carc_core::record::MoveFailure::Invalid(d) => d.to_string(),
-        carc_core::record::MoveFailure::Illegal(problem) => problem,
+        MoveFailure::Invalid(d) => d.to_string(),
+        MoveFailure::Illegal(problem) => problem,
     })
 }
 

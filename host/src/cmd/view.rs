@@ -3,8 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use carc_core::record::MoveFailure;
-use carc_core::record::{self, Loaded};
+use carc_core::record::{self, Loaded, MoveFailure};
 use carc_host::output;
 use carc_host::view;
 use clap::Args;
