@@ -155,6 +155,32 @@ fn play_watched((rules, seen): &Watched, seed: u64) -> (Game, Vec<Pos>) {
     (game, saw)
 }
 
+/// Plays the games of `seeds`, checking that the sleeper saw exactly the placements
+/// `expected` names for each finished game; per game, how many placements after the start
+/// tile it was woken for and how many it slept through.
+fn sees_as_expected(
+    watched: &Watched,
+    seeds: std::ops::Range<u64>,
+    mut expected: impl FnMut(&Game) -> Vec<Pos>,
+) -> Vec<(usize, usize)> {
+    seeds
+        .map(|seed| {
+            let (game, saw) = play_watched(watched, seed);
+            let expected = expected(&game);
+            assert_eq!(saw, expected, "seed {seed}");
+            let placements = game.state.board.tiles.len() - 1;
+            (expected.len(), placements - expected.len())
+        })
+        .collect()
+}
+
+/// Totals of [`sees_as_expected`]: placements woken for, and slept through.
+fn totals(games: &[(usize, usize)]) -> (usize, usize) {
+    games
+        .iter()
+        .fold((0, 0), |(w, a), &(gw, ga)| (w + gw, a + ga))
+}
+
 #[test]
 fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
     let watched = with_sleeper(
@@ -163,22 +189,20 @@ fn a_hook_asleep_is_called_from_the_placement_that_wakes_it_on() {
     );
     let rules = &watched.0;
     let vodyanoy = rules.vocab.marker("vodyanoy").expect("registered");
-    let mut woken = 0;
-    for seed in 0..40 {
-        let (game, saw) = play_watched(&watched, seed);
+    let games = sees_as_expected(&watched, 0..40, |game| {
         let board = &game.state.board;
         // The index of the placed tile that carries the marker, if it was placed.
         let at = board
             .tiles
             .iter()
             .position(|t| rules.tiles.tile(t.tile).has_marker(vodyanoy));
-        let expected: Vec<Pos> = match at {
+        match at {
             Some(first) => board.tiles[first..].iter().map(|t| t.pos).collect(),
             None => Vec::new(),
-        };
-        woken += usize::from(at.is_some());
-        assert_eq!(saw, expected, "seed {seed}");
-    }
+        }
+    });
+    // The games in which Vodyanoy was placed (it wakes the hook from its own placement).
+    let woken = games.iter().filter(|&&(w, _)| w > 0).count();
     assert!(woken > 10, "Vodyanoy was placed in {woken} of 40 games");
 }
 
@@ -191,17 +215,14 @@ fn a_hook_woken_by_the_placed_tile_is_called_only_for_such_a_tile() {
     );
     let rules = &watched.0;
     let vodyanoy = rules.vocab.marker("vodyanoy").expect("registered");
-    let mut woken = 0;
-    for seed in 0..40 {
-        let (game, saw) = play_watched(&watched, seed);
-        let expected: Vec<Pos> = game.state.board.tiles[1..]
+    let games = sees_as_expected(&watched, 0..40, |game| {
+        game.state.board.tiles[1..]
             .iter()
             .filter(|t| rules.tiles.tile(t.tile).has_marker(vodyanoy))
             .map(|t| t.pos)
-            .collect();
-        woken += expected.len();
-        assert_eq!(saw, expected, "seed {seed}");
-    }
+            .collect()
+    });
+    let (woken, _) = totals(&games);
     assert!(woken > 10, "Vodyanoy was placed in {woken} of 40 games");
 }
 
@@ -215,9 +236,7 @@ fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
     );
     let rules = &watched.0;
     let monastery = rules.vocab.kind("monastery").expect("a base kind");
-    let (mut woken, mut asleep) = (0, 0);
-    for seed in 0..20 {
-        let (game, saw) = play_watched(&watched, seed);
+    let games = sees_as_expected(&watched, 0..20, |game| {
         let tiles = &game.state.board.tiles;
         let has_monastery = |i: usize| {
             rules
@@ -228,7 +247,7 @@ fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
                 .any(|f| f.kind == monastery)
         };
         // Placements after the start tile, with a monastery placed so far around them.
-        let expected: Vec<Pos> = (1..tiles.len())
+        (1..tiles.len())
             .filter(|&i| {
                 (0..=i).any(|j| {
                     let (a, b) = (tiles[i].pos, tiles[j].pos);
@@ -236,11 +255,9 @@ fn a_hook_woken_near_the_placed_tile_is_called_only_around_such_a_feature() {
                 })
             })
             .map(|i| tiles[i].pos)
-            .collect();
-        woken += expected.len();
-        asleep += tiles.len() - 1 - expected.len();
-        assert_eq!(saw, expected, "seed {seed}");
-    }
+            .collect()
+    });
+    let (woken, asleep) = totals(&games);
     assert!(woken > 50 && asleep > 500, "woken {woken}, asleep {asleep}");
 }
 
@@ -303,15 +320,11 @@ fn a_hook_woken_by_a_joined_marker_is_called_only_when_the_placed_tile_joins_it(
         ],
         wake(&["on-event:tile-placed"], &["joins:solovei"]),
     );
-    let (mut woken, mut asleep) = (0, 0);
-    for seed in 0..60 {
-        joined.lock().unwrap().clear();
-        let (game, saw) = play_watched(&watched, seed);
-        let expected = joined.lock().unwrap().clone();
-        woken += expected.len();
-        asleep += game.state.board.tiles.len() - 1 - expected.len();
-        assert_eq!(saw, expected, "seed {seed}");
-    }
+    // What the judge noted in each game, taken after it (so the next starts empty).
+    let games = sees_as_expected(&watched, 0..60, |_| {
+        std::mem::take(&mut *joined.lock().expect("not poisoned"))
+    });
+    let (woken, asleep) = totals(&games);
     assert!(
         woken > 20 && asleep > 1000,
         "woken {woken}, asleep {asleep}"
