@@ -106,7 +106,7 @@ struct Condition {
 impl Condition {
     /// Whether it holds for expansion `me` (whose record it may read); `deploys_by`: the
     /// expansions that offered a deployment in the decision judged (one bit each).
-    #[inline]
+    #[inline(always)]
     fn holds(&self, state: &GameState, me: usize, deploys_by: u64) -> bool {
         let board = &state.board;
         self.markers & board.markers_present != 0
@@ -298,6 +298,14 @@ impl Wake {
     #[inline]
     fn asleep_among(&self, hook: Hook, sleepy: u64, state: &GameState, deploys_by: u64) -> u64 {
         let slot = hook.slot();
+        if sleepy.is_power_of_two() {
+            // One expansion (the usual case): its condition alone.
+            let i = sleepy.trailing_zeros() as usize;
+            return match self.conditions.get(slot * self.expansions + i) {
+                Some(c) if !c.holds(state, i, deploys_by) => sleepy,
+                _ => 0,
+            };
+        }
         let mut asleep = 0;
         for i in each_bit(sleepy) {
             if let Some(c) = self.conditions.get(slot * self.expansions + i)
