@@ -124,12 +124,9 @@ impl Rules {
         let mut figure_kinds = Vec::new();
         let mut verbs: Vec<Verb> = Vec::new();
         for (i, m) in manifests.iter().enumerate() {
-            for k in &m.kinds {
-                vocab.add_kind(k.clone()).map_err(RulesError)?;
-            }
-            for k in &m.markers {
-                vocab.add_marker(k.clone()).map_err(RulesError)?;
-            }
+            vocab
+                .add_declared(&m.kinds, &m.markers)
+                .map_err(RulesError)?;
             figure_kinds.extend(m.figures.iter().cloned());
             for v in &m.verbs {
                 if ["place", "at", "rotation", "follower", "pass"].contains(&v.name.as_str())

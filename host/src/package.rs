@@ -116,12 +116,7 @@ impl Package {
             .copied()
             .chain(std::iter::once(&self.manifest))
         {
-            for k in &m.kinds {
-                vocab.add_kind(k.clone())?;
-            }
-            for k in &m.markers {
-                vocab.add_marker(k.clone())?;
-            }
+            vocab.add_declared(&m.kinds, &m.markers)?;
         }
         let report = check_sources(
             self.tiles

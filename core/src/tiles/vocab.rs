@@ -140,6 +140,28 @@ impl Vocabulary {
         Ok((self.markers.len() - 1) as MarkerId)
     }
 
+    /// Registers the kinds and markers an expansion declares (its manifest's `[[kind]]`
+    /// and `[[marker]]` entries). A name already taken is an error (the first one); the
+    /// declarations after it are registered all the same.
+    pub fn add_declared(
+        &mut self,
+        kinds: &[KindDecl],
+        markers: &[MarkerDecl],
+    ) -> Result<(), String> {
+        let mut first = Ok(());
+        for k in kinds {
+            if let Err(e) = self.add_kind(k.clone()) {
+                first = first.and(Err(e));
+            }
+        }
+        for m in markers {
+            if let Err(e) = self.add_marker(m.clone()) {
+                first = first.and(Err(e));
+            }
+        }
+        first
+    }
+
     /// Resolves a kind written `name` or `namespace:name`.
     pub fn kind(&self, written: &str) -> Result<KindId, String> {
         resolve(
@@ -195,5 +217,31 @@ fn resolve<'a>(
                 .collect::<Vec<_>>()
                 .join(" and ")
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marker(name: &str) -> MarkerDecl {
+        MarkerDecl {
+            namespace: "x".into(),
+            name: name.into(),
+        }
+    }
+
+    #[test]
+    fn declarations_after_a_taken_name_are_registered_and_the_first_clash_is_reported() {
+        let mut vocab = Vocabulary::base();
+        let kinds = vocab.kinds.len();
+        vocab
+            .add_declared(&[], &[marker("a")])
+            .expect("a new marker");
+        let clash = vocab.add_declared(&[], &[marker("a"), marker("b"), marker("a")]);
+        assert_eq!(clash, Err("marker `x:a` is registered twice".to_string()));
+        assert!(vocab.marker("x:b").is_ok(), "the marker after the clash");
+        assert_eq!(vocab.markers.len(), 2);
+        assert_eq!(vocab.kinds.len(), kinds);
     }
 }

@@ -127,12 +127,7 @@ fn vocabulary(extra: Option<&Manifest>) -> Result<(Vocabulary, Looks), String> {
     if let Some(m) = extra {
         // A kind or marker already known (the plugin is among the available ones) is
         // kept as it is.
-        for k in &m.kinds {
-            let _ = vocab.add_kind(k.clone());
-        }
-        for k in &m.markers {
-            let _ = vocab.add_marker(k.clone());
-        }
+        let _ = vocab.add_declared(&m.kinds, &m.markers);
     }
     let looks = Looks::from_manifests(rules.manifests.iter().chain(extra));
     Ok((vocab, looks))
