@@ -6,77 +6,16 @@
 
 mod common;
 
-use common::scratch;
+use common::{carc, carc_with_stdin, exits_saying, root, scratch, show, stderr, stdout, write};
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Output, Stdio};
 
 /// A record that replays with exit 0 and is larger than 1 KiB.
 const RECORD: &str = "tests/scenarios/audit5-dragon-three-players-six-steps.toml";
 
 /// The escape byte that starts a terminal control sequence.
 const ESC: u8 = 0x1b;
-
-/// The repository root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// A `carc` command running in the repository root.
-fn cmd(args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_carc"));
-    c.args(args).current_dir(root());
-    c
-}
-
-/// Runs `carc` with arguments from the repository root.
-fn carc(args: &[&str]) -> Output {
-    cmd(args).output().expect("carc runs")
-}
-
-/// Runs `carc` with `input` on its standard input.
-fn carc_with_stdin(args: &[&str], input: Vec<u8>) -> Output {
-    let mut child = cmd(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("carc runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // carc may stop reading early (an input over the limit): a failed write is no error.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("carc ends");
-    writer.join().expect("the writer thread ends");
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Writes `text` to `dir/name` and returns the path as a string.
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
-    let p = dir.join(name);
-    fs::write(&p, text).expect("scratch file");
-    p.to_str().expect("a UTF-8 temp path").to_owned()
-}
-
-/// The whole output of a run, for failure messages.
-fn show(o: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status.code(),
-        stdout(o),
-        stderr(o)
-    )
-}
 
 // ---------------------------------------------------------------------------------------
 // 1. Standard output that cannot be written
@@ -115,7 +54,7 @@ fn a_full_disk_exits_2_with_one_line_and_no_panic() {
             .write(true)
             .open(full)
             .expect("/dev/full opens");
-        let o = cmd(&args)
+        let o = common::command(&args)
             .stdout(Stdio::from(sink))
             .stderr(Stdio::piped())
             .output()
@@ -148,7 +87,7 @@ fn a_closed_pipe_ends_quietly_without_a_panic() {
     for args in commands {
         let what = args.join(" ");
         for read_first in [0usize, 16] {
-            let mut child = cmd(&args)
+            let mut child = common::command(&args)
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -347,8 +286,7 @@ fn a_record_over_the_size_limit_exits_2_naming_the_flag() {
     }
     // Tile files are limited too.
     let o = carc(&["--max-input-size", "1K", "validate", "tiledefs/base.toml"]);
-    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+    exits_saying(&o, 2, "larger than the limit");
 }
 
 #[test]
@@ -374,18 +312,15 @@ fn an_endless_file_is_refused_at_the_limit() {
 fn standard_input_over_the_limit_is_refused() {
     let record = fs::read(root().join(RECORD)).unwrap();
     let o = carc_with_stdin(&["--max-input-size", "1K", "replay", "-"], record);
-    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+    exits_saying(&o, 2, "larger than the limit");
 
     // More than the default limit of 4 MiB: carc stops reading and says so.
     let o = carc_with_stdin(&["replay", "-"], vec![b'#'; 5 << 20]);
-    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+    exits_saying(&o, 2, "larger than the limit");
 
     let base = fs::read(root().join("tiledefs/base.toml")).unwrap();
     let o = carc_with_stdin(&["--max-input-size", "1K", "validate", "-"], base);
-    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert!(stderr(&o).contains("larger than the limit"), "{}", show(&o));
+    exits_saying(&o, 2, "larger than the limit");
 }
 
 #[test]
@@ -818,13 +753,11 @@ fn a_record_in_the_other_format_gets_a_hint() {
         fs::read(root().join("tests/records/bad-type.json")).unwrap(),
     );
     let o = carc(&["replay", &json_as_toml]);
-    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert!(stderr(&o).contains("looks like JSON"), "{}", show(&o));
+    exits_saying(&o, 2, "looks like JSON");
 
     let toml_as_json = write(&dir, "record.json", fs::read(root().join(RECORD)).unwrap());
     let o = carc(&["replay", &toml_as_json]);
-    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert!(stderr(&o).contains("looks like TOML"), "{}", show(&o));
+    exits_saying(&o, 2, "looks like TOML");
 }
 
 /// Panics unless `help` holds the table of exit codes.

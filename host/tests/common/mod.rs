@@ -4,21 +4,68 @@
 pub mod plugins;
 pub mod scaffold;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// The repository root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// A `carc` command with arguments, to run in the repository root.
+pub fn command(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_carc"));
+    c.args(args).current_dir(root());
+    c
+}
+
 /// Runs `carc` with arguments from the repository root.
 pub fn carc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("carc runs")
+    command(args).output().expect("carc runs")
+}
+
+/// Runs `carc` with arguments from the repository root and `input` on its standard
+/// input.
+pub fn carc_with_stdin(args: &[&str], input: Vec<u8>) -> Output {
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("carc runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // carc may stop reading early (an input over the limit): a failed write is no error.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("carc ends");
+    writer.join().expect("the writer thread ends");
+    out
+}
+
+/// The whole output of a run, for failure messages.
+pub fn show(o: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status.code(),
+        stdout(o),
+        stderr(o)
+    )
+}
+
+/// Asserts that a run exited with `code` and that its standard error says `words`.
+#[track_caller]
+pub fn exits_saying(o: &Output, code: i32, words: &str) {
+    assert_eq!(o.status.code(), Some(code), "{}", show(o));
+    assert!(stderr(o).contains(words), "{}", show(o));
+}
+
+/// Writes `text` to `dir/name` and returns the path as a string.
+pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("scratch file");
+    p.to_str().expect("a UTF-8 temp path").to_owned()
 }
 
 /// Standard output as text.
