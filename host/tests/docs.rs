@@ -4,27 +4,7 @@
 
 mod common;
 
-use common::{carc, root, scratch, stderr, stdout};
-
-/// The fenced blocks of a page of `docs/`: (language, text).
-fn blocks(page: &str) -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(root().join("docs").join(page)).expect("the page");
-    let mut out = Vec::new();
-    let mut open: Option<(String, String)> = None;
-    for line in text.lines() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(lang)) => open = Some((lang.trim().to_string(), String::new())),
-            (Some(_), Some("")) => out.extend(open.take()),
-            (Some((_, body)), _) => {
-                body.push_str(line);
-                body.push('\n');
-            }
-            (None, None) => {}
-        }
-    }
-    assert!(open.is_none(), "{page}: a block is not closed");
-    out
-}
+use common::{carc, doc_blocks as blocks, root, scratch, stderr, stdout};
 
 #[test]
 fn the_records_shown_in_the_docs_replay() {

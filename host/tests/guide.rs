@@ -16,27 +16,11 @@ use carc_core::record::{self, Format};
 use carc_core::rules::Rules;
 use common::plugins::{princess_dragon, russian_promos};
 use common::scaffold::{build_dir, carc_in, cargo_in, copy_tree};
-use common::{root, scratch, stderr, stdout};
+use common::{doc_blocks, root, scratch, stderr, stdout};
 
 /// The guide's fenced blocks: (language, text).
 fn blocks() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(root().join("docs/writing-an-expansion.md"))
-        .expect("the guide is in docs/");
-    let mut out = Vec::new();
-    let mut open: Option<(String, String)> = None;
-    for line in text.lines() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(lang)) => open = Some((lang.trim().to_string(), String::new())),
-            (Some(_), Some("")) => out.extend(open.take()),
-            (Some((_, body)), _) => {
-                body.push_str(line);
-                body.push('\n');
-            }
-            (None, None) => {}
-        }
-    }
-    assert!(open.is_none(), "a block of the guide is not closed");
-    out
+    doc_blocks("writing-an-expansion.md")
 }
 
 /// Puts the base game, both shipped expansions and these declarations together.

@@ -78,6 +78,27 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The fenced blocks of a page of `docs/` (a file name such as `game-records.md`):
+/// (language, text).
+pub fn doc_blocks(page: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(root().join("docs").join(page)).expect("the page");
+    let mut out = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for line in text.lines() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(lang)) => open = Some((lang.trim().to_string(), String::new())),
+            (Some(_), Some("")) => out.extend(open.take()),
+            (Some((_, body)), _) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "{page}: a block is not closed");
+    out
+}
+
 /// A fresh scratch directory for one test: removed when the test is done with it, kept
 /// (and its path printed) when the test fails, to look into.
 pub fn scratch(name: &str) -> Scratch {
