@@ -13,7 +13,7 @@ mod common;
 use common::{carc, scratch, stderr};
 
 /// `(scenario in tests/scenarios, words the reason must hold)`.
-const CASES: [(&str, &str); 16] = [
+const CASES: [(&str, &str); 17] = [
     // The engine itself: the tile was not drawn, or it does not fit.
     (
         "base-03-illegal-wrong-tile",
@@ -60,6 +60,11 @@ const CASES: [(&str, &str); 16] = [
     (
         "pd-opt2-princess-must-pass-refused",
         "(PD-17, option princess = must)",
+    ),
+    (
+        "audit6-xp-princess-spares-monk-in-city",
+        "a knight of the city she joins, named by the tile it stands on and a port of the \
+         city there (PD-17)",
     ),
     // The Russian promos.
     (

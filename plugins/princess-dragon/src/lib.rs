@@ -152,8 +152,8 @@ impl Expansion for PrincessDragon {
         match *action {
             Action::Verb { verb, .. } if verb == ids.fairy_verb => Some(fairy::why_not(view, ids)),
             Action::Verb { verb, .. } if verb == ids.princess_verb => Some(
-                "the princess removes only a knight of the city she joins, named on the tile \
-                 just placed (PD-17)"
+                "the princess removes only a knight of the city she joins, named by the tile \
+                 it stands on and a port of the city there (PD-17)"
                     .into(),
             ),
             Action::Deploy { segment, .. }
