@@ -15,6 +15,10 @@ pub type Factory = Arc<dyn Fn() -> Box<dyn Expansion> + Send + Sync>;
 #[derive(Clone, Default)]
 pub struct Catalog {
     entries: BTreeMap<String, Factory>,
+    /// Ids of expansions the host could also enable but left out of this catalog (a
+    /// record's catalog holds only the expansions it names): named when an unknown one
+    /// is asked for.
+    others: Vec<String>,
 }
 
 impl Catalog {
@@ -39,6 +43,12 @@ impl Catalog {
         self.entries.keys().cloned().collect()
     }
 
+    /// Names expansions the host could also enable but that this catalog leaves out, for
+    /// the error about an unknown expansion.
+    pub fn also_available(&mut self, ids: impl IntoIterator<Item = String>) {
+        self.others.extend(ids);
+    }
+
     /// The rules for the base game plus the given expansions (sorted by id, so the order
     /// they are named in never matters) and rule options.
     pub fn rules(
@@ -58,7 +68,10 @@ impl Catalog {
         let mut list: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
         for id in ids {
             let Some(f) = self.entries.get(id.as_str()) else {
-                let known = self.ids();
+                let mut known = self.ids();
+                known.extend(self.others.iter().cloned());
+                known.sort();
+                known.dedup();
                 return Err(RulesError(format!(
                     "unknown expansion `{id}` (available: {})",
                     if known.is_empty() {

@@ -32,7 +32,10 @@ pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
         .filter(|e| found.contains(e))
         .cloned()
         .collect();
-    crate::catalog::catalog_for(&known).map_err(|e| format!("{}: error: {e}", loaded.file))
+    let mut catalog =
+        crate::catalog::catalog_for(&known).map_err(|e| format!("{}: error: {e}", loaded.file))?;
+    catalog.also_available(found);
+    Ok(catalog)
 }
 
 /// Exit 0 when every expectation holds, 1 when an illegal move or a mismatch is found, 2
