@@ -51,6 +51,17 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "extra-coordinate.json",
             "tests/records/extra-coordinate.json:3:48: error: invalid length 3, expected [x, y]",
         ),
+        // A malformed move is found before play, even past the move play stops at.
+        (
+            "malformed-after-rejected-move.toml",
+            "tests/records/malformed-after-rejected-move.toml:12:1: error: move 1: unknown move \
+             `bogus` (no enabled expansion defines it)",
+        ),
+        (
+            "unknown-port.toml",
+            "tests/records/unknown-port.toml:11:12: error: move 1: `NE` is neither a port (N, \
+             NNE, ENE, E, ...) nor a feature kind",
+        ),
         (
             "extra-port.toml",
             "tests/records/extra-port.toml:12:12: error: invalid length 4, expected [x, y, PORT]",
@@ -77,6 +88,31 @@ fn an_illegal_move_exits_1_naming_its_index() {
     assert!(
         err.contains("move 0 (place = \"base:U\", at = [1, 0], rotation = 90) is illegal"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
+    let (code, _, err) = replay("place-during-figure-step.toml");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "move 1 (place = \"base:U\", at = [2, 0], rotation = 0) is illegal: the pending \
+             decision is `deploy` by Alice, and this move is not one of its options"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_expected_rejection_that_was_accepted_is_listed_beside_a_later_illegal_move() {
+    let (code, _, err) = replay("expected-rejection-accepted.toml");
+    assert_eq!(code, Some(1), "{err}");
+    let accepted = err.find("expected move 1 to be rejected, but it was accepted");
+    let illegal = err.find("move 2 (place = \"base:U\", at = [9, 9], rotation = 0) is illegal");
+    assert!(
+        accepted.is_some() && illegal.is_some() && accepted < illegal,
+        "both, in the order of the moves:\n{err}"
     );
 }
 
@@ -424,4 +460,32 @@ fn expansion_tiles_need_their_expansion_unless_tiles_only() {
         "tiledefs/princess-dragon.toml",
     ]);
     assert_eq!(tiles_only.status.code(), Some(0), "{}", stdout(&tiles_only));
+}
+
+#[test]
+fn an_expansions_neutral_figures_are_expected_in_its_own_table() {
+    let (code, _, err) = replay("expect-neutral-figures.toml");
+    assert_eq!(code, Some(0), "{err}");
+    let text = std::fs::read_to_string(root().join("tests/records/expect-neutral-figures.toml"))
+        .expect("the record");
+    let dir = scratch("expect-neutral");
+    let variant = |name: &str, fairy: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text.replace("fairy = [1, 0]", fairy)).expect("written");
+        carc(&["replay", path.to_str().unwrap()])
+    };
+    let o = variant("elsewhere.toml", "fairy = \"off-board\"");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("princess-dragon.fairy: expected \"off-board\", got [1, 0]"),
+        "{}",
+        stderr(&o)
+    );
+    let o = variant("malformed.toml", "fairy = 3");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("`fairy` is a neutral figure: expected `[x, y]` or \"off-board\""),
+        "{}",
+        stderr(&o)
+    );
 }

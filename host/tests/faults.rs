@@ -254,8 +254,9 @@ fn a_panic_while_explaining_a_refused_move_disables_the_expansion_and_the_game_g
         rotation: Rotation::ALL[0],
     });
     let why = refused.expect_err("a tile that was not drawn is refused").0;
+    // Ben has placed his tile: a placement is no option of his pending figure step.
     assert_eq!(
-        why, "that is not the tile just drawn",
+        why, "the pending decision is `deploy` by Ben, and this move is not one of its options",
         "the engine still says why"
     );
     assert_eq!(g.game.faults().len(), 1, "{:?}", g.game.faults());

@@ -53,6 +53,16 @@ fn deployers(legal: &[Action], offered: &[(u8, u32)]) -> u64 {
     by
 }
 
+/// Whether two actions are moves of one kind: placements, deployments of one figure
+/// kind, passes, or one expansion move (whatever they name).
+fn same_kind_of_move(a: &Action, b: &Action) -> bool {
+    match (a, b) {
+        (Action::Deploy { figure: x, .. }, Action::Deploy { figure: y, .. }) => x == y,
+        (Action::Verb { verb: x, .. }, Action::Verb { verb: y, .. }) => x == y,
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b),
+    }
+}
+
 /// The most players a game may have (BASE-2: 1 is for tests).
 pub const MAX_PLAYERS: usize = 6;
 /// How deep reactions to reactions may go before the engine stops a runaway expansion.
@@ -429,6 +439,32 @@ impl Game {
         answer
     }
 
+    /// When the pending decision takes no move of `action`'s kind (a placement, a
+    /// deployment of that figure kind, a pass, that expansion move), why not, in words;
+    /// `None` when it takes some.
+    pub fn refuses_moves_like(&mut self, action: &Action) -> Option<String> {
+        let takes = self
+            .legal_actions()
+            .iter()
+            .any(|a| same_kind_of_move(a, action));
+        (!takes).then(|| self.pending_decision())
+    }
+
+    /// What is pending, for a move that is not one of its options.
+    fn pending_decision(&self) -> String {
+        if self.legal.is_empty() {
+            return "no decision is pending".into();
+        }
+        format!(
+            "the pending decision is `{}` by {}, and this move is not one of its options",
+            self.phase(),
+            self.state
+                .players
+                .get(self.state.turn.decider as usize)
+                .map_or("nobody", |p| p.name.as_str())
+        )
+    }
+
     fn why_illegal(&self, action: &Action) -> String {
         if self.legal.is_empty() {
             return "no decision is pending".into();
@@ -438,7 +474,7 @@ impl Game {
             .iter()
             .any(|a| std::mem::discriminant(a) == std::mem::discriminant(action));
         match action {
-            Action::Place { tile, .. } if Some(*tile) != self.state.turn.drawn => {
+            Action::Place { tile, .. } if same_kind && Some(*tile) != self.state.turn.drawn => {
                 "that is not the tile just drawn".into()
             }
             Action::Place { .. } if same_kind => {
@@ -457,14 +493,7 @@ impl Game {
                 )
             }
             _ if same_kind => "that move is not allowed here".into(),
-            _ => format!(
-                "the pending decision is `{}` by {}, and this move is not one of its options",
-                self.phase(),
-                self.state
-                    .players
-                    .get(self.state.turn.decider as usize)
-                    .map_or("nobody", |p| p.name.as_str())
-            ),
+            _ => self.pending_decision(),
         }
     }
 

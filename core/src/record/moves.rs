@@ -19,7 +19,7 @@ pub enum MoveError {
 }
 
 /// The move keys set in an entry, in a fixed order.
-fn keys(m: &Move) -> Vec<String> {
+pub(super) fn keys(m: &Move) -> Vec<String> {
     let mut k = Vec::new();
     let fixed = [
         ("place", m.place.is_some()),
@@ -153,8 +153,43 @@ pub fn resolve_feature(rules: &Rules, state: &GameState, f: &FeatureRef) -> Resu
 
 /// Turns a record move into the action it names, in the game's current state.
 pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
-    let rules = &game.rules;
-    let state = &game.state;
+    read_move(&game.rules, Some(&game.state), m)
+}
+
+/// Checks a move entry against the rules alone, before any move is played: `Err` when it
+/// is not well formed ([`MoveError::Malformed`], [`MoveError::BadValue`]): a record with
+/// such an entry is no valid record, wherever the entry stands. (Whether the move is
+/// legal depends on the game and is found when it is played.)
+pub fn check_move(rules: &Rules, m: &Move) -> Result<(), MoveError> {
+    match read_move(rules, None, m) {
+        Err(e @ (MoveError::Malformed(_) | MoveError::BadValue(..))) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// The feature a reference names: resolved on the board when there is a game (`state`),
+/// otherwise only checked to name a port or a feature kind of the rules.
+fn feature(
+    rules: &Rules,
+    state: Option<&GameState>,
+    f: &FeatureRef,
+    malformed: impl FnOnce(String) -> MoveError,
+) -> Result<NodeId, MoveError> {
+    if f.2.parse::<Port>().is_err() && rules.vocab.kind(&f.2).is_err() {
+        return Err(malformed(format!(
+            "`{}` is neither a port (N, NNE, ENE, E, ...) nor a feature kind",
+            f.2
+        )));
+    }
+    match state {
+        Some(state) => resolve_feature(rules, state, f).map_err(MoveError::Illegal),
+        None => Ok(0),
+    }
+}
+
+/// [`move_to_action`], with or without a game to resolve features on (without one, the
+/// action's features are placeholders: only the entry's form is checked).
+fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Action, MoveError> {
     let k = keys(m);
     let main: Vec<&String> = k.iter().collect();
     if main.is_empty() {
@@ -179,7 +214,6 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
             "`at` and `rotation` go only with `place`".into(),
         ));
     }
-    let illegal = MoveError::Illegal;
     if let Some(id) = &m.place {
         let tile = rules.tiles.get(id).ok_or_else(|| {
             MoveError::Illegal(format!(
@@ -204,7 +238,7 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
         });
     }
     if let Some(f) = &m.follower {
-        let node = resolve_feature(rules, state, f).map_err(illegal)?;
+        let node = feature(rules, state, f, |why| MoveError::BadValue("follower", why))?;
         return Ok(Action::Deploy {
             figure: crate::figures::FOLLOWER,
             node,
@@ -235,7 +269,9 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
         let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
             MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
         })?;
-        let node = resolve_feature(rules, state, &f).map_err(illegal)?;
+        let node = feature(rules, state, &f, |why| {
+            MoveError::Malformed(format!("`{name}`: {why}"))
+        })?;
         return Ok(Action::Deploy { figure, node });
     }
     let Some((verb, decl)) = rules.verb(name) else {
@@ -250,7 +286,15 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
         )));
     };
     let arg = match decl.arg {
-        ArgKind::None => Arg::None,
+        // A move without an argument is written `<verb> = true`, as `pass` is.
+        ArgKind::None => {
+            if value != serde_json::Value::Bool(true) {
+                return Err(MoveError::Malformed(format!(
+                    "`{name}` takes no argument: write `{name} = true`"
+                )));
+            }
+            Arg::None
+        }
         ArgKind::Pos => {
             let [x, y]: [i32; 2] = serde_json::from_value(value)
                 .map_err(|_| MoveError::Malformed(format!("`{name}` takes a square `[x, y]`")))?;
@@ -260,7 +304,9 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
             let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
                 MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
             })?;
-            Arg::Feature(resolve_feature(rules, state, &f).map_err(illegal)?)
+            Arg::Feature(feature(rules, state, &f, |why| {
+                MoveError::Malformed(format!("`{name}`: {why}"))
+            })?)
         }
         ArgKind::Side => {
             let s: String = serde_json::from_value(value).map_err(|_| {
@@ -295,7 +341,7 @@ pub fn feature_ref(rules: &Rules, state: &GameState, node: NodeId) -> FeatureRef
 
 /// The figure kind a record deploys under this move name: a kind of a player's figure
 /// other than the follower (a neutral figure is never deployed from a supply).
-fn deployable_kind(rules: &Rules, name: &str) -> Option<crate::figures::FigureKindId> {
+pub(super) fn deployable_kind(rules: &Rules, name: &str) -> Option<crate::figures::FigureKindId> {
     rules
         .figure_kinds
         .iter()
@@ -351,4 +397,81 @@ pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move
         }
     }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::BaseGame;
+    use crate::expansion::{Expansion, Manifest, VerbDecl};
+
+    /// An expansion with a move that takes no argument (`wave = true`).
+    struct Waves;
+
+    impl Expansion for Waves {
+        fn manifest(&self) -> Manifest {
+            Manifest {
+                id: "waves".into(),
+                name: "waves".into(),
+                version: "0.1.0".into(),
+                verbs: vec![VerbDecl {
+                    name: "wave".into(),
+                    arg: ArgKind::None,
+                }],
+                ..Manifest::default()
+            }
+        }
+    }
+
+    fn rules() -> Rules {
+        let list: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame), Box::new(Waves)];
+        Rules::new(list, &Default::default()).expect("rules")
+    }
+
+    fn entry(key: &str, value: serde_json::Value) -> Move {
+        let mut m = Move::default();
+        m.other.insert(key.into(), value);
+        m
+    }
+
+    #[test]
+    fn a_move_without_an_argument_is_written_true_and_nothing_else() {
+        let rules = rules();
+        assert_eq!(check_move(&rules, &entry("wave", true.into())), Ok(()));
+        for wrong in [
+            serde_json::json!(false),
+            serde_json::json!(1),
+            serde_json::json!("N"),
+            serde_json::json!([1, 0]),
+        ] {
+            assert!(
+                matches!(
+                    check_move(&rules, &entry("wave", wrong.clone())),
+                    Err(MoveError::Malformed(_))
+                ),
+                "wave = {wrong}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_feature_named_by_neither_a_port_nor_a_kind_is_malformed_before_play() {
+        let rules = rules();
+        let follower = |name: &str| Move {
+            follower: Some(FeatureRef(1, 0, name.into())),
+            ..Move::default()
+        };
+        for good in ["N", "NNE", "WNW", "monastery", "base:monastery", "city"] {
+            assert_eq!(check_move(&rules, &follower(good)), Ok(()), "{good}");
+        }
+        for bad in ["NE", "nnw", "", "tower"] {
+            assert!(
+                matches!(
+                    check_move(&rules, &follower(bad)),
+                    Err(MoveError::BadValue("follower", _))
+                ),
+                "{bad:?}"
+            );
+        }
+    }
 }

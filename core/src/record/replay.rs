@@ -4,14 +4,17 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
-use crate::engine::{Game, Setup};
+use crate::engine::{Action, Arg, Game, Setup};
 use crate::figures::{FOLLOWER, FigureClass, Location, NEUTRAL};
+use crate::geometry::{Pos, Rotation};
+use crate::rules::Rules;
 use crate::setup::{SupplyMode, draw_order};
 use crate::span::{self, Seg};
 use crate::tiles::validate::Diagnostic;
 
+use super::format::Move;
 use super::format::{Expect, Record, SupplyKind, Whereabouts};
-use super::moves::{MoveError, describe_move, move_to_action};
+use super::moves::{self, MoveError, describe_move, move_to_action};
 
 /// The two spellings of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -341,23 +344,58 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
             Ok(()) => return Ok(()),
             Err(e) => e.0,
         },
-        Err(MoveError::Illegal(why)) => why,
-        Err(MoveError::Malformed(why)) => {
-            return Err(MoveFailure::Invalid(
-                loaded.error_at(&["move".into(), i.into()], format!("move {i}: {why}")),
-            ));
-        }
-        Err(MoveError::BadValue(key, why)) => {
-            return Err(MoveFailure::Invalid(loaded.error_at(
-                &["move".into(), i.into(), key.into()],
-                format!("move {i}: {why}"),
-            )));
-        }
+        // A move the pending decision does not take at all says so, before what it names
+        // (a square with no tile, say).
+        Err(MoveError::Illegal(why)) => probe(&game.rules.clone(), m)
+            .and_then(|p| game.refuses_moves_like(&p))
+            .unwrap_or(why),
+        Err(e) => return Err(malformed(loaded, i, e)),
     };
     Err(MoveFailure::Illegal(format!(
         "move {i} ({}) is illegal: {why}",
         describe_move(m)
     )))
+}
+
+/// A well-formed move entry that cannot be played as an invalid record, located at the
+/// entry (or at its key).
+fn malformed(loaded: &Loaded, i: usize, e: MoveError) -> MoveFailure {
+    let (path, why) = match e {
+        MoveError::BadValue(key, why) => (vec!["move".into(), i.into(), key.into()], why),
+        MoveError::Malformed(why) | MoveError::Illegal(why) => (vec!["move".into(), i.into()], why),
+    };
+    MoveFailure::Invalid(loaded.error_at(&path, format!("move {i}: {why}")))
+}
+
+/// An action of the kind a move entry is (a placement, a deployment of a figure kind, a
+/// pass, an expansion's move), to ask whether the pending decision takes such moves at
+/// all; `None` for a move no enabled expansion defines.
+fn probe(rules: &Rules, m: &Move) -> Option<Action> {
+    if m.place.is_some() {
+        return Some(Action::Place {
+            tile: 0,
+            pos: Pos::ORIGIN,
+            rotation: Rotation::quarter_turns(0),
+        });
+    }
+    if m.pass.is_some() {
+        return Some(Action::Pass);
+    }
+    if m.follower.is_some() {
+        return Some(Action::Deploy {
+            figure: FOLLOWER,
+            node: 0,
+        });
+    }
+    let name = moves::keys(m).into_iter().next()?;
+    if let Some(figure) = moves::deployable_kind(rules, &name) {
+        return Some(Action::Deploy { figure, node: 0 });
+    }
+    let (verb, _) = rules.verb(&name)?;
+    Some(Action::Verb {
+        verb,
+        arg: Arg::None,
+    })
 }
 
 /// How far [`play_moves`] got.
@@ -380,6 +418,11 @@ pub fn play_moves(
     mut after_each: impl FnMut(&mut Game, usize),
 ) -> Result<Played, MoveFailure> {
     let error_at = loaded.record.expect.as_ref().and_then(|e| e.error_at);
+    // Every entry is checked before any is played: a malformed one makes the record
+    // invalid even where play never reaches it (after an illegal move, say).
+    for (i, m) in loaded.record.moves.iter().enumerate() {
+        moves::check_move(&game.rules, m).map_err(|e| malformed(loaded, i, e))?;
+    }
     let mut played = Played {
         applied: 0,
         rejected: None,
@@ -422,7 +465,17 @@ pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, Repla
         Ok(played) => played,
         Err(MoveFailure::Invalid(d)) => return Err(ReplayError::Invalid(d)),
         Err(MoveFailure::Illegal(problem)) => {
-            let mut problems = vec![problem];
+            let mut problems = Vec::new();
+            // Every mismatch, in the order of the moves: the move expected to be rejected
+            // was accepted, or the illegal move comes before it.
+            if let Some(e) = expect.error_at
+                && e < next
+            {
+                problems.push(format!(
+                    "expected move {e} to be rejected, but it was accepted"
+                ));
+            }
+            problems.push(problem);
             if let Some(e) = expect.error_at
                 && e > next
             {
@@ -554,7 +607,9 @@ fn check_expectations(
 }
 
 /// Checks `[expect.<id>]`: for each kind of a player's figure expansion `id` declares,
-/// player → the squares where that player's figures of the kind stand.
+/// player → the squares where that player's figures of the kind stand; for each neutral
+/// figure it declares, where that figure is (`[x, y]` or `"off-board"`, as the top-level
+/// `dragon` and `fairy` keys say).
 fn check_expansion_keys(
     loaded: &Loaded,
     game: &Game,
@@ -575,31 +630,48 @@ fn check_expansion_keys(
             format!("unknown key `{id}` (`[expect.<id>]` names an expansion of this game)"),
         ));
     }
-    let declared: Vec<(usize, &str)> = rules
+    let declared: Vec<(usize, &str, bool)> = rules
         .figure_kinds
         .iter()
         .enumerate()
-        .filter(|(_, k)| k.namespace == id && k.class != FigureClass::Neutral)
-        .map(|(i, k)| (i, k.name.as_str()))
+        .filter(|(_, k)| k.namespace == id)
+        .map(|(i, k)| (i, k.name.as_str(), k.class == FigureClass::Neutral))
         .collect();
     let Some(table) = table.as_object() else {
         return Err(at(&[], format!("`[expect.{id}]` must be a table")));
     };
     for (key, players) in table {
-        let Some(&(kind, _)) = declared.iter().find(|(_, n)| n == key) else {
-            let known: Vec<String> = declared.iter().map(|(_, n)| format!("`{n}`")).collect();
+        let Some(&(kind, _, neutral)) = declared.iter().find(|(_, n, _)| n == key) else {
+            let known: Vec<String> = declared.iter().map(|(_, n, _)| format!("`{n}`")).collect();
             return Err(at(
                 &[key],
                 format!(
                     "unknown key `{key}`: expansion `{id}` declares {}",
                     if known.is_empty() {
-                        "no figure of a player's".to_string()
+                        "no figure".to_string()
                     } else {
                         format!("the figures {}", known.join(", "))
                     }
                 ),
             ));
         };
+        if neutral {
+            let wanted: Whereabouts = serde_json::from_value(players.clone()).map_err(|_| {
+                at(
+                    &[key],
+                    format!("`{key}` is a neutral figure: expected `[x, y]` or \"off-board\""),
+                )
+            })?;
+            let got = neutral_whereabouts_of(game, kind);
+            if got != wanted {
+                problems.push(format!(
+                    "{id}.{key}: expected {}, got {}",
+                    show_whereabouts(&wanted),
+                    show_whereabouts(&got)
+                ));
+            }
+            continue;
+        }
         let Some(players) = players.as_object() else {
             return Err(at(
                 &[key],
@@ -642,18 +714,22 @@ fn check_expansion_keys(
 
 /// Where a neutral figure of the named kind is (`off-board` when the game has none).
 pub fn neutral_whereabouts(game: &Game, kind: &str) -> Whereabouts {
-    let rules = &game.rules;
-    let state = &game.state;
-    let found = rules
+    game.rules
         .figure_kinds
         .iter()
         .position(|k| k.name == kind && k.class == FigureClass::Neutral)
-        .and_then(|k| {
-            state
-                .figures
-                .iter()
-                .position(|f| f.kind as usize == k && f.owner == NEUTRAL)
+        .map_or(Whereabouts::Off(super::format::OffBoard::OffBoard), |k| {
+            neutral_whereabouts_of(game, k)
         })
+}
+
+/// Where the (first) neutral figure of figure kind `kind` is.
+fn neutral_whereabouts_of(game: &Game, kind: usize) -> Whereabouts {
+    let state = &game.state;
+    let found = state
+        .figures
+        .iter()
+        .position(|f| f.kind as usize == kind && f.owner == NEUTRAL)
         .and_then(|f| state.figure_pos(f as u16));
     match found {
         Some(p) => Whereabouts::At([p.x, p.y]),
