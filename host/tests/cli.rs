@@ -102,6 +102,15 @@ fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
         ),
         "{err}"
     );
+    let (code, _, err) = replay("fairy-during-dragon-step.toml");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "move 8 (fairy = [1, 0, \"E\"]) is illegal: the pending decision is `dragon-move` \
+             by Bob, and this move is not one of its options"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

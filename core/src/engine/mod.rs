@@ -469,10 +469,7 @@ impl Game {
         if self.legal.is_empty() {
             return "no decision is pending".into();
         }
-        let same_kind = self
-            .legal
-            .iter()
-            .any(|a| std::mem::discriminant(a) == std::mem::discriminant(action));
+        let same_kind = self.legal.iter().any(|a| same_kind_of_move(a, action));
         match action {
             Action::Place { tile, .. } if same_kind && Some(*tile) != self.state.turn.drawn => {
                 "that is not the tile just drawn".into()
