@@ -112,13 +112,22 @@ fn too_large() -> InputError {
 pub fn read_text(path: &Path) -> Result<String, InputError> {
     let bytes = read_bytes(path)?;
     String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
         InputError::NotText(format!(
-            "the input is not UTF-8 text (an invalid byte on line {line}, at offset {at})"
+            "the input is not UTF-8 text ({})",
+            invalid_byte(&e)
         ))
     })
+}
+
+/// Where text that is not UTF-8 goes wrong: `an invalid byte on line L, column C` (the
+/// column counted in characters, as in every located error).
+pub fn invalid_byte(e: &std::string::FromUtf8Error) -> String {
+    let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    // The bytes before the invalid one are valid UTF-8: count their characters.
+    let column = std::str::from_utf8(&valid[line_start..]).map_or(0, |t| t.chars().count()) + 1;
+    format!("an invalid byte on line {line}, column {column}")
 }
 
 /// Reads an input's bytes: a file, or standard input for `-`; at most [`limit`] bytes.
@@ -197,6 +206,24 @@ mod tests {
         assert_eq!(size(16 << 20), "16 MiB");
         assert_eq!(size(1536), "1.5 KiB");
         assert_eq!(size(1), "1 byte");
+    }
+
+    #[test]
+    fn an_invalid_byte_is_located_by_line_and_column_in_characters() {
+        let at = |bytes: &[u8]| invalid_byte(&String::from_utf8(bytes.to_vec()).unwrap_err());
+        assert_eq!(at(b"\xff"), "an invalid byte on line 1, column 1");
+        assert_eq!(at(b"ab\xffc"), "an invalid byte on line 1, column 3");
+        // Two lines before, and a two-byte character on its line counted once.
+        assert_eq!(
+            at("x\ny\n\u{e9}t\u{e9}"
+                .as_bytes()
+                .iter()
+                .chain(b"\xfe")
+                .copied()
+                .collect::<Vec<_>>()
+                .as_slice()),
+            "an invalid byte on line 3, column 4"
+        );
     }
 
     #[test]

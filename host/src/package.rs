@@ -48,9 +48,9 @@ fn read_text(path: &Path) -> Result<String, String> {
         .map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
     String::from_utf8(bytes).map_err(|e| {
         format!(
-            "`{}` is not UTF-8 (invalid byte at offset {})",
+            "`{}` is not UTF-8 ({})",
             path.display(),
-            e.utf8_error().valid_up_to()
+            carc_core::input::invalid_byte(&e)
         )
     })
 }
