@@ -53,11 +53,10 @@ fn deployers(legal: &[Action], offered: &[(u8, u32)]) -> u64 {
     by
 }
 
-/// Whether two actions are moves of one kind: placements, deployments of one figure
-/// kind, passes, or one expansion move (whatever they name).
+/// Whether two actions are moves of one kind: placements, deployments, passes, or one
+/// expansion move (whatever they name).
 fn same_kind_of_move(a: &Action, b: &Action) -> bool {
     match (a, b) {
-        (Action::Deploy { figure: x, .. }, Action::Deploy { figure: y, .. }) => x == y,
         (Action::Verb { verb: x, .. }, Action::Verb { verb: y, .. }) => x == y,
         _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
@@ -437,17 +436,6 @@ impl Game {
             self.legal_valid = false;
         }
         answer
-    }
-
-    /// When the pending decision takes no move of `action`'s kind (a placement, a
-    /// deployment of that figure kind, a pass, that expansion move), why not, in words;
-    /// `None` when it takes some.
-    pub fn refuses_moves_like(&mut self, action: &Action) -> Option<String> {
-        let takes = self
-            .legal_actions()
-            .iter()
-            .any(|a| same_kind_of_move(a, action));
-        (!takes).then(|| self.pending_decision())
     }
 
     /// What is pending, for a move that is not one of its options.

@@ -308,7 +308,8 @@ pub struct Expect {
     pub final_scoring: Option<bool>,
     /// `[expect.<expansion-id>]`: the keys an enabled expansion declares. For each kind
     /// of a player's figure it declares (`builder`, `pig`): player → the squares where
-    /// that player's figures of the kind stand, `[[x, y], ...]` (`[]`: none on the board).
+    /// that player's figures of the kind stand, `[[x, y], ...]` (`[]`: none on the board);
+    /// for each neutral figure (`dragon`, `fairy`): its square `[x, y]` or `"off-board"`.
     #[serde(flatten)]
     pub expansions: BTreeMap<String, serde_json::Value>,
 }

@@ -19,7 +19,7 @@ pub enum MoveError {
 }
 
 /// The move keys set in an entry, in a fixed order.
-pub(super) fn keys(m: &Move) -> Vec<String> {
+fn keys(m: &Move) -> Vec<String> {
     let mut k = Vec::new();
     let fixed = [
         ("place", m.place.is_some()),
@@ -175,15 +175,33 @@ fn feature(
     f: &FeatureRef,
     malformed: impl FnOnce(String) -> MoveError,
 ) -> Result<NodeId, MoveError> {
-    if f.2.parse::<Port>().is_err() && rules.vocab.kind(&f.2).is_err() {
-        return Err(malformed(format!(
-            "`{}` is neither a port (N, NNE, ENE, E, ...) nor a feature kind",
-            f.2
-        )));
+    if f.2.parse::<Port>().is_err()
+        && let Err(why) = rules.vocab.kind(&f.2)
+    {
+        return Err(malformed(if why.contains("ambiguous") {
+            why
+        } else {
+            format!(
+                "`{}` is neither a port (N, NNE, ENE, E, ...) nor a feature kind",
+                f.2
+            )
+        }));
     }
     match state {
         Some(state) => resolve_feature(rules, state, f).map_err(MoveError::Illegal),
         None => Ok(0),
+    }
+}
+
+/// A malformed value of move key `name`: located at the value for the record format's
+/// own keys, at the entry for an expansion's.
+fn bad_value(name: &str, why: String) -> MoveError {
+    match ["fairy", "princess", "dragon", "release"]
+        .into_iter()
+        .find(|&k| k == name)
+    {
+        Some(key) => MoveError::BadValue(key, why),
+        None => MoveError::Malformed(format!("`{name}`: {why}")),
     }
 }
 
@@ -215,11 +233,8 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
         ));
     }
     if let Some(id) = &m.place {
-        let tile = rules.tiles.get(id).ok_or_else(|| {
-            MoveError::Illegal(format!(
-                "`{id}` is not a tile of this game (base game or an enabled expansion)"
-            ))
-        })?;
+        // The entry's form first: an unknown tile is an illegal move, a missing `at` an
+        // invalid record.
         let [x, y] =
             m.at.ok_or_else(|| MoveError::Malformed("`place` needs `at = [x, y]`".into()))?;
         let deg = m
@@ -230,6 +245,11 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
                 "rotation",
                 format!("rotation must be 0, 90, 180 or 270, not {deg}"),
             )
+        })?;
+        let tile = rules.tiles.get(id).ok_or_else(|| {
+            MoveError::Illegal(format!(
+                "`{id}` is not a tile of this game (base game or an enabled expansion)"
+            ))
         })?;
         return Ok(Action::Place {
             tile,
@@ -269,9 +289,7 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
         let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
             MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
         })?;
-        let node = feature(rules, state, &f, |why| {
-            MoveError::Malformed(format!("`{name}`: {why}"))
-        })?;
+        let node = feature(rules, state, &f, |why| bad_value(name, why))?;
         return Ok(Action::Deploy { figure, node });
     }
     let Some((verb, decl)) = rules.verb(name) else {
@@ -304,9 +322,7 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
             let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
                 MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
             })?;
-            Arg::Feature(feature(rules, state, &f, |why| {
-                MoveError::Malformed(format!("`{name}`: {why}"))
-            })?)
+            Arg::Feature(feature(rules, state, &f, |why| bad_value(name, why))?)
         }
         ArgKind::Side => {
             let s: String = serde_json::from_value(value).map_err(|_| {
@@ -341,7 +357,7 @@ pub fn feature_ref(rules: &Rules, state: &GameState, node: NodeId) -> FeatureRef
 
 /// The figure kind a record deploys under this move name: a kind of a player's figure
 /// other than the follower (a neutral figure is never deployed from a supply).
-pub(super) fn deployable_kind(rules: &Rules, name: &str) -> Option<crate::figures::FigureKindId> {
+fn deployable_kind(rules: &Rules, name: &str) -> Option<crate::figures::FigureKindId> {
     rules
         .figure_kinds
         .iter()
@@ -405,7 +421,8 @@ mod tests {
     use crate::base::BaseGame;
     use crate::expansion::{Expansion, Manifest, VerbDecl};
 
-    /// An expansion with a move that takes no argument (`wave = true`).
+    /// An expansion with a move that takes no argument (`wave = true`) and one that takes
+    /// a feature (`fairy`).
     struct Waves;
 
     impl Expansion for Waves {
@@ -414,10 +431,18 @@ mod tests {
                 id: "waves".into(),
                 name: "waves".into(),
                 version: "0.1.0".into(),
-                verbs: vec![VerbDecl {
-                    name: "wave".into(),
-                    arg: ArgKind::None,
-                }],
+                verbs: vec![
+                    VerbDecl {
+                        name: "wave".into(),
+                        arg: ArgKind::None,
+                    },
+                    // A move the record format also names, as The Princess and the
+                    // Dragon declares it.
+                    VerbDecl {
+                        name: "fairy".into(),
+                        arg: ArgKind::Feature,
+                    },
+                ],
                 ..Manifest::default()
             }
         }
@@ -455,6 +480,38 @@ mod tests {
     }
 
     #[test]
+    fn a_placement_is_checked_for_its_form_whatever_tile_it_names() {
+        let rules = rules();
+        let place = |id: &str, at: Option<[i32; 2]>, rotation: i64| Move {
+            place: Some(id.into()),
+            at,
+            rotation: Some(rotation),
+            ..Move::default()
+        };
+        for id in ["base:U", "base:ZZ"] {
+            assert!(
+                matches!(
+                    check_move(&rules, &place(id, None, 0)),
+                    Err(MoveError::Malformed(_))
+                ),
+                "{id} without `at`"
+            );
+            assert!(
+                matches!(
+                    check_move(&rules, &place(id, Some([1, 0]), 45)),
+                    Err(MoveError::BadValue("rotation", _))
+                ),
+                "{id} at 45 degrees"
+            );
+        }
+        // An unknown tile in a well-formed entry is an illegal move, found in play.
+        assert_eq!(
+            check_move(&rules, &place("base:ZZ", Some([1, 0]), 90)),
+            Ok(())
+        );
+    }
+
+    #[test]
     fn a_feature_named_by_neither_a_port_nor_a_kind_is_malformed_before_play() {
         let rules = rules();
         let follower = |name: &str| Move {
@@ -473,5 +530,18 @@ mod tests {
                 "{bad:?}"
             );
         }
+        // The record format's own moves are located at their value too.
+        let fairy = Move {
+            fairy: Some(FeatureRef(1, 0, "NE".into())),
+            ..Move::default()
+        };
+        assert!(
+            matches!(
+                check_move(&rules, &fairy),
+                Err(MoveError::BadValue("fairy", _))
+            ),
+            "{:?}",
+            check_move(&rules, &fairy)
+        );
     }
 }

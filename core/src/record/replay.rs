@@ -4,15 +4,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
-use crate::engine::{Action, Arg, Game, Setup};
+use crate::engine::{Game, Setup};
 use crate::figures::{FOLLOWER, FigureClass, Location, NEUTRAL};
-use crate::geometry::{Pos, Rotation};
-use crate::rules::Rules;
 use crate::setup::{SupplyMode, draw_order};
 use crate::span::{self, Seg};
 use crate::tiles::validate::Diagnostic;
 
-use super::format::Move;
 use super::format::{Expect, Record, SupplyKind, Whereabouts};
 use super::moves::{self, MoveError, describe_move, move_to_action};
 
@@ -344,11 +341,7 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
             Ok(()) => return Ok(()),
             Err(e) => e.0,
         },
-        // A move the pending decision does not take at all says so, before what it names
-        // (a square with no tile, say).
-        Err(MoveError::Illegal(why)) => probe(&game.rules.clone(), m)
-            .and_then(|p| game.refuses_moves_like(&p))
-            .unwrap_or(why),
+        Err(MoveError::Illegal(why)) => why,
         Err(e) => return Err(malformed(loaded, i, e)),
     };
     Err(MoveFailure::Illegal(format!(
@@ -357,45 +350,14 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
     )))
 }
 
-/// A well-formed move entry that cannot be played as an invalid record, located at the
-/// entry (or at its key).
+/// A move entry that is not well formed, as an invalid record located at the entry (or
+/// at its key).
 fn malformed(loaded: &Loaded, i: usize, e: MoveError) -> MoveFailure {
     let (path, why) = match e {
         MoveError::BadValue(key, why) => (vec!["move".into(), i.into(), key.into()], why),
         MoveError::Malformed(why) | MoveError::Illegal(why) => (vec!["move".into(), i.into()], why),
     };
     MoveFailure::Invalid(loaded.error_at(&path, format!("move {i}: {why}")))
-}
-
-/// An action of the kind a move entry is (a placement, a deployment of a figure kind, a
-/// pass, an expansion's move), to ask whether the pending decision takes such moves at
-/// all; `None` for a move no enabled expansion defines.
-fn probe(rules: &Rules, m: &Move) -> Option<Action> {
-    if m.place.is_some() {
-        return Some(Action::Place {
-            tile: 0,
-            pos: Pos::ORIGIN,
-            rotation: Rotation::quarter_turns(0),
-        });
-    }
-    if m.pass.is_some() {
-        return Some(Action::Pass);
-    }
-    if m.follower.is_some() {
-        return Some(Action::Deploy {
-            figure: FOLLOWER,
-            node: 0,
-        });
-    }
-    let name = moves::keys(m).into_iter().next()?;
-    if let Some(figure) = moves::deployable_kind(rules, &name) {
-        return Some(Action::Deploy { figure, node: 0 });
-    }
-    let (verb, _) = rules.verb(&name)?;
-    Some(Action::Verb {
-        verb,
-        arg: Arg::None,
-    })
 }
 
 /// How far [`play_moves`] got.
