@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{carc, root, scratch, stderr, stdout};
+use common::{carc, exits_saying, root, scratch, stderr, stdout};
 
 /// `carc replay` on a record under `tests/records/`: (exit code, stdout, stderr).
 fn replay(name: &str) -> (Option<i32>, String, String) {
@@ -499,18 +499,14 @@ fn an_expansions_neutral_figures_are_expected_in_its_own_table() {
         std::fs::write(&path, text.replace("fairy = [1, 0]", fairy)).expect("written");
         carc(&["replay", path.to_str().unwrap()])
     };
-    let o = variant("elsewhere.toml", "fairy = \"off-board\"");
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("princess-dragon.fairy: expected \"off-board\", got [1, 0]"),
-        "{}",
-        stderr(&o)
+    exits_saying(
+        &variant("elsewhere.toml", "fairy = \"off-board\""),
+        1,
+        "princess-dragon.fairy: expected \"off-board\", got [1, 0]",
     );
-    let o = variant("malformed.toml", "fairy = 3");
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("`fairy` is a neutral figure: expected `[x, y]` or \"off-board\""),
-        "{}",
-        stderr(&o)
+    exits_saying(
+        &variant("malformed.toml", "fairy = 3"),
+        2,
+        "`fairy` is a neutral figure: expected `[x, y]` or \"off-board\"",
     );
 }
