@@ -21,12 +21,7 @@ struct Twice;
 
 impl Expansion for Twice {
     fn manifest(&self) -> Manifest {
-        Manifest {
-            id: "zz-twice".into(),
-            name: "test: two tiles in odd turns".into(),
-            version: "0.1.0".into(),
-            ..Manifest::default()
-        }
+        common::test_manifest("zz-twice", "test: two tiles in odd turns")
     }
 
     fn events(&self) -> EventKinds {

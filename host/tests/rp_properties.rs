@@ -24,12 +24,7 @@ struct Observer(Arc<Mutex<Vec<String>>>);
 
 impl Expansion for Observer {
     fn manifest(&self) -> Manifest {
-        Manifest {
-            id: "zz-observer".into(),
-            name: "test observer".into(),
-            version: "0.1.0".into(),
-            ..Manifest::default()
-        }
+        common::test_manifest("zz-observer", "test observer")
     }
 
     fn events(&self) -> EventKinds {

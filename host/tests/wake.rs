@@ -100,11 +100,8 @@ struct Sleeper {
 impl Expansion for Sleeper {
     fn manifest(&self) -> Manifest {
         Manifest {
-            id: "zz-sleeper".into(),
-            name: "test sleeper".into(),
-            version: "0.1.0".into(),
             wake: self.wake.clone(),
-            ..Manifest::default()
+            ..common::test_manifest("zz-sleeper", "test sleeper")
         }
     }
 
@@ -269,12 +266,7 @@ struct JoinJudge {
 
 impl Expansion for JoinJudge {
     fn manifest(&self) -> Manifest {
-        Manifest {
-            id: "zz-judge".into(),
-            name: "test judge".into(),
-            version: "0.1.0".into(),
-            ..Manifest::default()
-        }
+        common::test_manifest("zz-judge", "test judge")
     }
 
     fn events(&self) -> EventKinds {

@@ -99,6 +99,17 @@ pub fn doc_blocks(page: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The manifest of a test-only expansion: an id, a name, version 0.1.0 and nothing
+/// declared.
+pub fn test_manifest(id: &str, name: &str) -> carc_core::expansion::Manifest {
+    carc_core::expansion::Manifest {
+        id: id.into(),
+        name: name.into(),
+        version: "0.1.0".into(),
+        ..Default::default()
+    }
+}
+
 /// A fresh scratch directory for one test: removed when the test is done with it, kept
 /// (and its path printed) when the test fails, to look into.
 pub fn scratch(name: &str) -> Scratch {
