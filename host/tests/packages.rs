@@ -42,8 +42,8 @@ fn play_with(home: &Path, dir: &str, seed: &str, expansions: &str) -> Output {
     )
 }
 
-/// `carc plugins list --json` rows: (id, status, path).
-fn list(home: &Path, extra: &[&str]) -> Vec<(String, String, String)> {
+/// `carc plugins list --json` rows: (id, status, path, dir).
+fn list(home: &Path, extra: &[&str]) -> Vec<(String, String, String, String)> {
     let mut args = extra.to_vec();
     args.extend(["plugins", "list", "--json"]);
     let out = carc_in(home, &args);
@@ -54,13 +54,13 @@ fn list(home: &Path, extra: &[&str]) -> Vec<(String, String, String)> {
         .iter()
         .map(|r| {
             let s = |k: &str| r[k].as_str().unwrap_or("").to_string();
-            (s("id"), s("status"), s("path"))
+            (s("id"), s("status"), s("path"), s("dir"))
         })
         .collect()
 }
 
 /// The status of the first row of an id.
-fn status_of(rows: &[(String, String, String)], id: &str) -> String {
+fn status_of(rows: &[(String, String, String, String)], id: &str) -> String {
     rows.iter()
         .find(|r| r.0 == id)
         .map(|r| r.1.clone())
@@ -137,7 +137,12 @@ fn a_plugin_directory_found_first_shadows_the_shipped_one_and_plays() {
     let pd: Vec<_> = rows.iter().filter(|r| r.0 == "princess-dragon").collect();
     assert_eq!(pd.len(), 2, "{rows:?}");
     assert_eq!(pd[0].1, "loaded", "{rows:?}");
-    assert_eq!(PathBuf::from(&pd[0].2), copy);
+    // Its library's path, and the directory it was found in.
+    assert_eq!(
+        PathBuf::from(&pd[0].2),
+        copy.join(library_file("carc_princess_dragon"))
+    );
+    assert_eq!(PathBuf::from(&pd[0].3), copy);
     assert!(pd[1].1.starts_with("shadowed by "), "{rows:?}");
     assert_eq!(status_of(&rows, "russian-promos"), "loaded");
     // Found through CARC_PLUGIN_PATH too, as a single plugin directory.
@@ -286,6 +291,19 @@ fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
     }
     assert_eq!(status_of(&rows, "princess-dragon"), "loaded");
     assert_eq!(status_of(&rows, "russian-promos"), "loaded");
+    // The shipped ones: their libraries as this build made them, from their directories.
+    for (id, krate) in [
+        ("princess-dragon", "carc_princess_dragon"),
+        ("russian-promos", "carc_russian_promos"),
+    ] {
+        let row = rows.iter().find(|r| r.0 == id).unwrap();
+        assert_eq!(PathBuf::from(&row.2), shipped_library(krate), "{row:?}");
+        assert_eq!(
+            PathBuf::from(&row.3),
+            root().join("plugins").join(id).canonicalize().unwrap(),
+            "{row:?}"
+        );
+    }
     // The others play; a refused one is an error naming why.
     let out = play_with(&home, &flag, "4", "princess-dragon,russian-promos");
     assert!(out.status.success(), "{}", stderr(&out));

@@ -11,7 +11,7 @@ use crate::host::{Entry, Status};
 /// `carc plugins` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum PluginsCommand {
-    /// List the plugins: id, version, protocol, status and path.
+    /// List the plugins: id, version, protocol, status and library path.
     #[command(after_help = carc_host::output::EXIT_CODES)]
     List(ListArgs),
     /// Show what a plugin declares: phases, rules and their resolved order, figures and
@@ -54,15 +54,20 @@ struct Listed {
     id: String,
     version: String,
     protocol: String,
+    /// Its library's path (its directory when no library was found).
     path: String,
+    /// The plugin directory it was found in (`null`: a library given by path, or linked
+    /// in).
+    dir: Option<String>,
     status: String,
 }
 
-/// The path shown for a plugin: its directory, its library, or where it is linked.
+/// The path shown for a plugin: its library, else its directory, else where it is
+/// linked.
 fn shown_path(e: &Entry) -> String {
-    e.dir
+    e.library
         .as_ref()
-        .or(e.library.as_ref())
+        .or(e.dir.as_ref())
         .map(|p| p.display().to_string())
         .unwrap_or_else(|| "(linked into carc)".to_string())
 }
@@ -94,6 +99,7 @@ fn list(args: &ListArgs) -> Result<u8, String> {
             version: e.version.clone(),
             protocol: e.protocol.clone(),
             path: shown_path(e),
+            dir: e.dir.as_ref().map(|d| d.display().to_string()),
             status: e.status.to_string(),
         })
         .collect();
@@ -138,9 +144,13 @@ fn info(id: &str) -> Result<u8, String> {
     let plugins = host.plugins();
     let e = installed(id, &plugins)?;
     outln!("{} {}", e.id, e.version);
-    outln!("path: {}", shown_path(e));
-    if let Some(l) = &e.library {
-        outln!("library: {}", l.display());
+    if let Some(d) = &e.dir {
+        outln!("directory: {}", d.display());
+    }
+    match &e.library {
+        Some(l) => outln!("library: {}", l.display()),
+        None if e.dir.is_some() => outln!("library: none found"),
+        None => outln!("library: (linked into carc)"),
     }
     outln!("status: {}", e.status);
     let Some(m) = &e.manifest else {
