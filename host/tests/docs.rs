@@ -26,6 +26,16 @@ fn the_records_shown_in_the_docs_replay() {
             stderr(&o)
         );
         assert!(stdout(&o).contains(": ok, "), "{}", stdout(&o));
+        // The same record, as an editor that writes a byte-order mark saves it.
+        let marked = dir.join(format!("block-{i}-marked.{ext}"));
+        std::fs::write(&marked, format!("\u{feff}{text}")).expect("written");
+        let o = carc(&["replay", marked.to_str().expect("UTF-8")]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "block {i} with a byte-order mark:\n{}",
+            stderr(&o)
+        );
         replayed += 1;
     }
     assert!(replayed >= 2, "the TOML and the JSON example: {replayed}");

@@ -59,8 +59,11 @@ impl Loaded {
 
 /// Parses a record from text. A message from the parser is put in the words of the file
 /// (see [`crate::plain`]); text that looks like the other format gets a hint; a key
-/// given twice in a JSON object is an error naming both places.
+/// given twice in a JSON object is an error naming both places. A leading byte-order mark
+/// is skipped.
 pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnostic> {
+    // A byte-order mark some editors write is no part of the record (in either format).
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let hint = |message: String| -> String {
         match (format, crate::input::looks_like_json(source)) {
             (Format::Toml, Some(true)) => {
