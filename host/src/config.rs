@@ -43,8 +43,9 @@ pub struct Config {
     /// The expansions a command enables when not given `--expansions`.
     #[serde(default)]
     pub expansions: Option<Vec<String>>,
-    /// Default rule options, `"<expansion>.<option>" = value`.
-    #[serde(default)]
+    /// Default rule options, `"<expansion>.<option>" = value`, read as a record's
+    /// `[game.rules]` is (a string, a whole number or a boolean; dotted keys too).
+    #[serde(default, deserialize_with = "carc_core::record::option_values")]
     pub rules: BTreeMap<String, String>,
     /// Which plugins may load.
     #[serde(default)]
@@ -130,7 +131,9 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
 /// Parses a configuration's text; errors are located (file, line, column, caret).
 pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     toml::from_str::<Config>(text).map_err(|e| {
-        Diagnostic::located(text, file, e.span(), e.message().trim().to_string()).to_string()
+        let spanned = e.span().and_then(|s| text.get(s));
+        let message = carc_core::plain::plain(e.message(), spanned);
+        Diagnostic::located(text, file, e.span(), message).to_string()
     })
 }
 
@@ -201,6 +204,24 @@ mod tests {
         assert_eq!(c.trust, Trust::PinnedOnly);
         assert_eq!(c.rules.get("a.b").map(String::as_str), Some("c"));
         assert_eq!(c.pins.get("a").map(String::as_str), Some("sha256:00"));
+    }
+
+    #[test]
+    fn rule_options_are_written_as_in_a_record() {
+        // Docs/rules.md: a string, a whole number or a boolean, quoted or dotted keys.
+        let c = parse(
+            "[rules]\n\"x.sets\" = 2013\ny.on = true\n\"z.w\" = \"v\"\n",
+            "carc.toml",
+        )
+        .unwrap();
+        let got: Vec<(&str, &str)> = c
+            .rules
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(got, [("x.sets", "2013"), ("y.on", "true"), ("z.w", "v")]);
+        let e = parse("[rules]\n\"x.sets\" = 1.5\n", "carc.toml").unwrap_err();
+        assert!(e.contains("carc.toml:2"), "{e}");
     }
 
     #[test]

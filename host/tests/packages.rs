@@ -480,6 +480,35 @@ fn the_configuration_enables_expansions_and_its_errors_are_located() {
     let out = carc_in(&home, &["plugins", "list"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("carc.toml:2:1"), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out).matches("error:").count(),
+        1,
+        "{}",
+        stderr(&out)
+    );
+    // Rule options are written as in a record: a number is a value, a fraction is not.
+    std::fs::write(&config, "[rules]\n\"russian-promos.sets\" = 2013\n").unwrap();
+    let out = carc_in(
+        &home,
+        &["play", "--seed", "2", "--expansions", "russian-promos"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("russian-promos.sets=2013"),
+        "{}",
+        stdout(&out)
+    );
+    std::fs::write(&config, "[rules]\n\"russian-promos.sets\" = 1.5\n").unwrap();
+    let out = carc_in(
+        &home,
+        &["play", "--seed", "2", "--expansions", "russian-promos"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("carc.toml:2:25: error: a rule option's value must be"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

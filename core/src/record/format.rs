@@ -67,8 +67,9 @@ pub enum OptionValue {
     Table(BTreeMap<String, OptionValue>),
 }
 
-/// Reads `[game.rules]`: every value as text, nested tables flattened to dotted keys.
-fn option_values<'de, D: serde::Deserializer<'de>>(
+/// Reads a table of rule options (`[game.rules]`, and `carc.toml`'s `[rules]`): every
+/// value as text, nested tables flattened to dotted keys.
+pub fn option_values<'de, D: serde::Deserializer<'de>>(
     d: D,
 ) -> Result<BTreeMap<String, String>, D::Error> {
     /// Flattens; the first option named twice (a quoted key `"a.b"` and a dotted one

@@ -6,7 +6,9 @@ mod parts;
 mod replay;
 mod summary;
 
-pub use format::{Expect, FeatureRef, GameHeader, Move, OffBoard, Record, SupplyKind, Whereabouts};
+pub use format::{
+    Expect, FeatureRef, GameHeader, Move, OffBoard, Record, SupplyKind, Whereabouts, option_values,
+};
 pub use moves::{MoveError, action_to_move, describe_move, move_to_action};
 pub use replay::{
     Format, LoadError, Loaded, MoveFailure, Played, ReplayError, ReplayOutcome, apply_move,

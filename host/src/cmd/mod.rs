@@ -87,8 +87,18 @@ pub fn options_for(
     Ok(options)
 }
 
-/// Prints an error the same way everywhere.
+/// Prints an error the same way everywhere: `error: ` and the message, or a located
+/// diagnostic (`file:line:column: error: ...`, with its snippet) as it is.
 pub fn fail(message: impl std::fmt::Display) -> u8 {
-    errln!("error: {message}");
+    let message = message.to_string();
+    let located = message
+        .lines()
+        .next()
+        .is_some_and(|first| first.contains(": error: "));
+    if located {
+        errln!("{message}");
+    } else {
+        errln!("error: {message}");
+    }
     2
 }
