@@ -193,6 +193,19 @@ fn a_refused_command_is_named_and_changes_nothing() {
 }
 
 #[test]
+fn an_offer_its_manifest_does_not_allow_disables_the_expansion_and_says_why() {
+    let game = played(fixture_rules("bad-offer").expect("rules"), 3);
+    assert!(game.is_over(), "the game ran to its end without it");
+    assert_eq!(
+        game.faults(),
+        [format!(
+            "expansion `{ID}` panicked in `actions` (offered `wave` with a figure, but its \
+             manifest says `wave` takes no argument); it is disabled"
+        )]
+    );
+}
+
+#[test]
 fn a_command_about_a_figure_moved_earlier_in_the_same_step_is_refused() {
     let rules = Arc::new(fixture_rules("stale-figure").expect("rules"));
     let players = ["Ann".to_string(), "Ben".to_string()];

@@ -96,3 +96,41 @@ pub enum ArgKind {
     /// `verb = "N"`
     Side,
 }
+
+impl ArgKind {
+    /// Whether an action's argument is of this kind (a figure is of none: a record cannot
+    /// name one).
+    #[inline]
+    pub fn takes(self, arg: &Arg) -> bool {
+        matches!(
+            (self, arg),
+            (ArgKind::None, Arg::None)
+                | (ArgKind::Pos, Arg::Pos(_))
+                | (ArgKind::Feature, Arg::Feature(_))
+                | (ArgKind::Side, Arg::Side(_))
+        )
+    }
+
+    /// The kind in words: `a feature`.
+    pub fn words(self) -> &'static str {
+        match self {
+            ArgKind::None => "no argument",
+            ArgKind::Pos => "a square",
+            ArgKind::Feature => "a feature",
+            ArgKind::Side => "a side",
+        }
+    }
+}
+
+impl Arg {
+    /// The argument in words, as [`ArgKind::words`] says its kind.
+    pub fn words(&self) -> &'static str {
+        match self {
+            Arg::None => "no argument",
+            Arg::Pos(_) => "a square",
+            Arg::Feature(_) => "a feature",
+            Arg::Side(_) => "a side",
+            Arg::Figure(_) => "a figure",
+        }
+    }
+}

@@ -85,6 +85,30 @@ fn fail(why: &str) -> ! {
     std::panic::resume_unwind(Box::new(why.to_string()))
 }
 
+/// Why an offered verb cannot be one (a verb no enabled expansion declares, or an argument
+/// of another kind than its manifest declares: the move could not be written in a record),
+/// if one cannot.
+fn misoffered_verb(rules: &Rules, offered: &[Action]) -> Option<String> {
+    offered.iter().find_map(|a| {
+        let Action::Verb { verb, arg } = a else {
+            return None;
+        };
+        match rules.verbs.get(*verb as usize) {
+            None => Some(format!(
+                "offered a move with verb number {verb}, which no enabled expansion declares"
+            )),
+            Some(v) if !v.arg.takes(arg) => Some(format!(
+                "offered `{}` with {}, but its manifest says `{}` takes {}",
+                v.name,
+                arg.words(),
+                v.name,
+                v.arg.words()
+            )),
+            Some(_) => None,
+        }
+    })
+}
+
 /// The query table handed to a plugin.
 fn host_table(ask: &Asking) -> abi::HostTable {
     #[cfg_attr(not(feature = "protocol-next"), allow(unused_mut))]
@@ -499,11 +523,15 @@ impl Expansion for Plugin {
     }
 
     fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        let before = out.len();
         let mut o = Output {
             actions: Some(out),
             ..Output::default()
         };
         self.call_game(ctx, hook::ACTIONS, &NO_INPUT, &mut o);
+        if let Some(why) = misoffered_verb(ctx.rules, &out[before..]) {
+            fail(&why);
+        }
     }
 
     fn restricts(&self, ctx: &Ctx) -> bool {
