@@ -40,7 +40,8 @@ macro_rules! features {
 /// host's major version and a minor version no newer than the host's.
 pub const PROTOCOL: &str = protocol!();
 
-/// What the protocol offers beyond 1.0, comma-separated (none yet).
+/// Optional features beyond what the protocol version itself announces (a minor version
+/// adds ids, as 1.1 and 1.2 did), comma-separated; none yet.
 pub const FEATURES: &str = features!();
 
 /// The protocol and its features as a plugin reports them: `"<protocol>;<features>"`.

@@ -48,7 +48,9 @@ pub enum Arg {
     Segment(SegmentId),
     /// A direction (`dragon = "N"`).
     Side(Side),
-    /// A figure.
+    /// A figure. No manifest `arg` kind names one (a record could not write the move),
+    /// so a verb is never offered with it: the engine disables an expansion that does.
+    /// It stays for a later protocol.
     Figure(FigureId),
 }
 

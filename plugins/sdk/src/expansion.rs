@@ -205,9 +205,13 @@ impl Drop for Offers<'_> {
     note = "implement it: `impl carc_sdk::Expansion for {Self} {{ const MANIFEST: &'static str = include_str!(\"../manifest.toml\"); fn new(view: &carc_sdk::View) -> Result<Self, String> {{ ... }} }}` (docs/writing-an-expansion.md)"
 )]
 pub trait Expansion: Sized + Send + Sync + 'static {
-    /// The manifest (`manifest.toml`'s text): what the expansion declares.
+    /// The manifest (`manifest.toml`'s text): what the expansion declares. Loaded from a
+    /// plugin directory, the directory's own `manifest.toml` is read instead, and it must
+    /// name the same id and version; `--plugin PATH`, a linked-in plugin and
+    /// `carc-testing` use this text.
     const MANIFEST: &'static str;
-    /// The tile data it ships: `(file name, TOML text)` pairs.
+    /// The tile data it ships: `(file name, TOML text)` pairs. Loaded from a plugin
+    /// directory, the tile files there are read instead (as with [`Expansion::MANIFEST`]).
     const TILES: &'static [(&'static str, &'static str)] = &[];
 
     /// Makes the expansion for one set of rules: resolve names to ids here, once.
@@ -224,7 +228,9 @@ pub trait Expansion: Sized + Send + Sync + 'static {
         EventKinds::NONE
     }
 
-    /// Whether events about tiles of this type concern it (asked once per tile type).
+    /// Whether events about tiles of this type concern it (asked once per tile type). Only
+    /// the events that name a tile type are filtered (drawn, discarded, set aside,
+    /// returned, placed); figure and scoring events arrive whatever the tile.
     fn watches_tile(&self, _view: &View, _tile: TileType) -> bool {
         true
     }
@@ -243,7 +249,10 @@ pub trait Expansion: Sized + Send + Sync + 'static {
     /// A phase begins (automatic work such as scoring).
     fn enter_phase(&self, _view: &View, _out: &mut Out) {}
 
-    /// Offers the actions this expansion adds to the pending decision.
+    /// Offers the actions this expansion adds to the pending decision. A phase lasts while
+    /// any expansion offers something in it: once its decision is taken (remember that
+    /// in the record), stop offering, or the phase never ends. A verb is offered with the
+    /// argument its manifest declares (`arg`); anything else disables the expansion.
     fn actions(&self, _view: &View, _out: &mut Offers) {}
 
     /// Whether it may forbid any of the offered actions now; only then is
@@ -292,7 +301,11 @@ pub trait Expansion: Sized + Send + Sync + 'static {
         None
     }
 
-    /// Carries out an action it offered.
+    /// Carries out an action it offered; only the expansion that offered it is asked,
+    /// and the engine does nothing else for it: for its own [`Action::Deploy`] an
+    /// expansion pushes [`Command::Deploy`](crate::Command::Deploy) and
+    /// [`Command::FigureStepDone`](crate::Command::FigureStepDone) itself, and an
+    /// [`Action::Pass`] it offered is its own to carry out too.
     fn apply(&self, _view: &View, _action: &Action, _out: &mut Out) {}
 
     /// Reacts to something that happened.

@@ -34,7 +34,8 @@ pub struct Feature {
     pub kind: KindId,
     /// Edge ends not yet joined to a neighbour (roads and cities: 0 when closed).
     pub open_ends: u16,
-    /// Followers' strength standing in it.
+    /// How many figures stand in it, of any kind (a pig or a builder counts too), each
+    /// counting one.
     pub occupants: u16,
     /// Pennants (coats of arms) in it.
     pub pennants: u16,
@@ -614,8 +615,8 @@ impl<'a> View<'a> {
 
     // ---- The rules ----
 
-    /// How many tile types the rules hold (tile types are `0..count` in the order the
-    /// rules list them; get one with [`View::tile_type_named`] or from the board).
+    /// Every tile type of the rules, `0..count` in the order the rules list them (get one
+    /// by id with [`View::tile_type_named`], or from the board).
     #[inline]
     pub fn tile_types(&self) -> impl Iterator<Item = TileType> + 'a {
         (0..self.q(query::TILE_TYPE_COUNT, 0, 0).max(0) as u32).map(TileType)
@@ -713,7 +714,9 @@ impl<'a> View<'a> {
         TileType::from_raw(self.by_name(query::TILE_TYPE_NAMED, 0, id))
     }
 
-    /// Whether this expansion's rule option has a value in this game.
+    /// Whether this expansion's own rule option `option` (its name without the
+    /// `<expansion>.` prefix) has the value `value` in this game:
+    /// `view.option_is("dragon-move", "after-scoring")`.
     #[inline]
     pub fn option_is(&self, option: &str, value: &str) -> bool {
         self.by_name(query::OPTION_IS, 0, &format!("{option}={value}")) > 0
