@@ -96,22 +96,23 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
     let Some(path) = path(explicit) else {
         return Ok(Loaded::default());
     };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => {
-            return Ok(Loaded {
-                path: Some(path),
-                config: Config::default(),
-            });
-        }
-        Err(e) => {
-            return Err(format!(
-                "cannot read the configuration file `{}`: {}",
-                path.display(),
-                describe(&e)
-            ));
-        }
-    };
+    if !must_exist
+        && matches!(std::fs::metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+    {
+        return Ok(Loaded {
+            path: Some(path),
+            config: Config::default(),
+        });
+    }
+    // Read as every input is: at most `--max-input-size`, UTF-8.
+    let text = carc_core::input::read_text(&path).map_err(|e| {
+        let why = e.message();
+        let why = why.strip_prefix("cannot read the file: ").unwrap_or(why);
+        format!(
+            "cannot read the configuration file `{}`: {why}",
+            path.display()
+        )
+    })?;
     let config = parse(&text, &path.display().to_string())?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let config = Config {
