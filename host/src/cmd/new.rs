@@ -83,6 +83,16 @@ pub fn run(cmd: NewCommand) -> u8 {
     }
 }
 
+/// Rust's keywords (reserved ones too) and the names of its own crates: no crate may be
+/// named so.
+const RUST_WORDS: &[&str] = &[
+    "abstract", "alloc", "as", "async", "await", "become", "box", "break", "const", "continue",
+    "core", "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen",
+    "if", "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv",
+    "pub", "ref", "return", "self", "static", "std", "struct", "super", "test", "trait", "true",
+    "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
 /// Whether an id is one an expansion (and its crate) can take, or why not.
 fn check_id(id: &str) -> Result<(), String> {
     let shape = id.len() <= 64
@@ -97,6 +107,12 @@ fn check_id(id: &str) -> Result<(), String> {
             "`{}` cannot name an expansion: use lowercase letters, digits and single `-` \
              between them, starting with a letter (`wishing-well`)",
             id.escape_debug()
+        ));
+    }
+    if RUST_WORDS.contains(&id) {
+        return Err(format!(
+            "`{id}` cannot name an expansion: it is a word Rust keeps for itself, and the \
+             expansion's crate takes its name; choose another (`{id}-expansion`)"
         ));
     }
     if TAKEN.contains(&id) || id.starts_with("carc-") {
