@@ -77,7 +77,17 @@ pub fn load_library(path: &Path) -> Result<PluginMod_Ref, String> {
     let name = crate_name_of(path)
         .ok_or_else(|| format!("`{}` is not named like a plugin library", path.display()))?;
     check_file(path)?;
-    let raw = RawLibrary::load_at(path).map_err(|e| format!("cannot open it: {e}"))?;
+    // A bare file name would send the dynamic loader searching its own directories.
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let raw = RawLibrary::load_at(&absolute).map_err(|e| {
+        // The loader's own reason is the last line ("Could not open library at: ...
+        // because: ...").
+        let text = e.to_string();
+        match text.lines().map(str::trim).rfind(|l| !l.is_empty()) {
+            Some(why) => format!("cannot open it: {why}"),
+            None => "the dynamic loader cannot open it".to_string(),
+        }
+    })?;
     let symbol = format!("{SYMBOL_PREFIX}{name}\0");
     // SAFETY: the symbol is the header `export_expansion!` defines; abi_stable checks
     // the header's own version before it is used.
@@ -141,6 +151,14 @@ pub fn libraries(paths: &[PathBuf]) -> Vec<Found> {
         .map(|path| {
             let module = if path.is_file() {
                 load_library(path)
+            } else if path.is_dir() {
+                Err(
+                    "it is a directory, not a shared library (a plugin directory is given \
+                     with --plugin-dir)"
+                        .to_string(),
+                )
+            } else if path.exists() {
+                Err("it is not a regular file".to_string())
             } else {
                 Err("there is no file at that path".to_string())
             };

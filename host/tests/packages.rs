@@ -756,3 +756,58 @@ fn a_tile_pack_without_code_loads_plays_and_replays_its_scenarios() {
         "{status}"
     );
 }
+
+#[test]
+fn a_library_named_by_a_bare_file_name_is_that_file_and_other_paths_say_what_they_are() {
+    let home = scratch("packages-bare-name");
+    // A real plugin library under a name of its own: only this file can answer to it.
+    std::fs::copy(
+        shipped_library("carc_princess_dragon"),
+        home.join(library_file("mine")),
+    )
+    .unwrap();
+    let status = |args: &[&str], dir: &Path| -> String {
+        let mut all = vec!["plugins", "list", "--json"];
+        all.splice(0..0, args.iter().copied());
+        let out = Command::new(env!("CARGO_BIN_EXE_carc"))
+            .args(&all)
+            .current_dir(dir)
+            .env("HOME", &*home)
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env_remove("CARC_CONFIG")
+            .env_remove("CARC_PLUGIN_PATH")
+            .output()
+            .expect("carc runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let row = rows.as_array().unwrap().last().unwrap().clone();
+        row["status"].as_str().unwrap_or("").to_string()
+    };
+    // Opened from the current directory (not searched for by the dynamic loader): it
+    // is a library, without the export its name asks for.
+    let bare = status(&["--plugin", &library_file("mine")], &home);
+    assert!(
+        bare.starts_with("refused: it exports no carc plugin (no `carc_plugin_mine` symbol"),
+        "{bare}"
+    );
+    let dir = home.to_string_lossy().into_owned();
+    let fifo = home.join(library_file("fifo"));
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let fifo = fifo.to_string_lossy().into_owned();
+    let cases = [
+        (
+            dir.as_str(),
+            "refused: it is a directory, not a shared library",
+        ),
+        (fifo.as_str(), "refused: it is not a regular file"),
+    ];
+    for (path, want) in cases {
+        let got = status(&["--plugin", path], &home);
+        assert!(got.starts_with(want), "{path}: {got}");
+    }
+}
