@@ -31,8 +31,9 @@ pub struct TileDef {
     /// Unique id, `prefix:name`, e.g. `base:D`.
     #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9-]*:[A-Za-z0-9][A-Za-z0-9-]*$"))]
     pub id: String,
-    /// Number of copies in the box (at least 1).
-    #[schemars(range(min = 1))]
+    /// Number of copies in the box (1 to 1000: a supply of billions would only run a
+    /// game out of memory).
+    #[schemars(range(min = 1, max = 1000))]
     pub count: u32,
     /// What each side shows at rotation 0, in the order N, E, S, W: the kind of the
     /// feature on the side's middle port (`city`, `road` or `field` in the base game).

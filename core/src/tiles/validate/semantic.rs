@@ -208,14 +208,6 @@ pub(crate) fn findings(
 }
 
 fn check_tile(cx: &mut Ctx<'_>, tile: &Json, path: &Path) {
-    if let Some(n) = tile.get("count").and_then(Json::as_i64)
-        && n > i64::from(u32::MAX)
-    {
-        cx.at(
-            &path.key("count"),
-            format!("`count` must be at most {}, found {n}", u32::MAX),
-        );
-    }
     cx.markers(tile.get("markers"), &path.key("markers"));
 
     let features_path = path.key("features");
