@@ -79,6 +79,7 @@ pub fn json_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
         i: 0,
         duplicate: None,
         track_keys: false,
+        depth: 0,
     };
     let mut best = None;
     p.value_at(path, &mut best);
@@ -93,6 +94,7 @@ pub fn json_duplicate_key(src: &str) -> Option<(String, usize, usize)> {
         i: 0,
         duplicate: None,
         track_keys: true,
+        depth: 0,
     };
     p.value_at(&[], &mut None);
     p.duplicate
@@ -104,7 +106,13 @@ struct JsonScan<'a> {
     /// The first duplicate key found, when tracking keys.
     duplicate: Option<(String, usize, usize)>,
     track_keys: bool,
+    /// How many arrays and objects hold the value being scanned.
+    depth: usize,
 }
+
+/// Deeper than this, a scan gives up (the JSON reader refuses such nesting too, with its
+/// own error), so that no input can overflow the stack.
+const MAX_JSON_DEPTH: usize = 256;
 
 impl JsonScan<'_> {
     fn ws(&mut self) {
@@ -115,6 +123,16 @@ impl JsonScan<'_> {
 
     /// Scans one value; records the span of the deepest value along `path`.
     fn value_at(&mut self, path: &[Seg], best: &mut Option<Range<usize>>) -> Option<()> {
+        if self.depth >= MAX_JSON_DEPTH {
+            return None;
+        }
+        self.depth += 1;
+        let scanned = self.nested_value_at(path, best);
+        self.depth -= 1;
+        scanned
+    }
+
+    fn nested_value_at(&mut self, path: &[Seg], best: &mut Option<Range<usize>>) -> Option<()> {
         self.ws();
         let start = self.i;
         match *self.b.get(self.i)? {

@@ -309,6 +309,22 @@ fn an_endless_file_is_refused_at_the_limit() {
 }
 
 #[test]
+fn deeply_nested_json_is_refused_without_overflowing_the_stack() {
+    let dir = scratch("hostile-deep-json");
+    let deep = "[".repeat(50_000);
+    for text in [deep.clone(), format!("{{\"game\":{deep}")] {
+        let file = write(&dir, "deep.json", &text);
+        for o in [
+            carc(&["replay", &file]),
+            carc_with_stdin(&["replay", "-"], text.clone().into_bytes()),
+        ] {
+            assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+            assert!(stderr(&o).contains(":1:"), "located: {}", show(&o));
+        }
+    }
+}
+
+#[test]
 fn standard_input_over_the_limit_is_refused() {
     let record = fs::read(root().join(RECORD)).unwrap();
     let o = carc_with_stdin(&["--max-input-size", "1K", "replay", "-"], record);
