@@ -643,6 +643,14 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
                 tiles: p.tiles.clone(),
             });
             declared::check(&with).map_err(|e| e.to_string())?;
+            // What others could rewrite decides the game (and, for a code plugin, which
+            // library opens): the directory and its manifest, tile pack or not.
+            let manifest_file = p.dir.join(crate::package::MANIFEST_FILE);
+            if let Some(why) = crate::trust::writable_by_others(&p.dir)
+                .or_else(|| crate::trust::writable_by_others(&manifest_file))
+            {
+                return Err(why);
+            }
             if p.manifest.library.is_none() {
                 // A tile pack: no code, nothing to open or to trust.
                 return Ok(None);
@@ -654,9 +662,6 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
                     p.dir.display()
                 )
             })?;
-            if let Some(why) = crate::trust::writable_by_others(&p.dir) {
-                return Err(why);
-            }
             crate::trust::check(config, p.id(), &library)?;
             Ok(Some(library))
         })();

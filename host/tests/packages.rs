@@ -451,6 +451,31 @@ fn a_plugin_directory_others_may_write_to_is_refused() {
         status_of(&rows, "princess-dragon").contains("can be written by other users"),
         "{rows:?}"
     );
+    // Its manifest alone, in a directory that is its owner's: refused too.
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let manifest = copy.join("manifest.toml");
+    std::fs::set_permissions(&manifest, std::fs::Permissions::from_mode(0o666)).unwrap();
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    let status = status_of(&rows, "princess-dragon");
+    assert!(
+        status.contains("manifest.toml` can be written by other users"),
+        "{status}"
+    );
+    // A tile pack (no code) likewise: others could rewrite the tiles it plays.
+    let packs = home.join("packs");
+    let pack = packs.join("crossings");
+    std::fs::create_dir_all(&pack).unwrap();
+    for f in ["manifest.toml", "tiles.toml"] {
+        std::fs::copy(root().join("examples/tile-pack").join(f), pack.join(f)).unwrap();
+    }
+    let packs_flag = packs.to_string_lossy().into_owned();
+    assert_eq!(
+        status_of(&list(&home, &["--plugin-dir", &packs_flag]), "crossings"),
+        "loaded"
+    );
+    std::fs::set_permissions(&pack, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let status = status_of(&list(&home, &["--plugin-dir", &packs_flag]), "crossings");
+    assert!(status.contains("can be written by other users"), "{status}");
 }
 
 #[test]
