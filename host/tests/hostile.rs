@@ -325,6 +325,26 @@ fn deeply_nested_json_is_refused_without_overflowing_the_stack() {
 }
 
 #[test]
+fn a_seed_a_record_cannot_hold_is_a_clear_usage_error() {
+    // TOML's integers stop at 2^63 - 1: a record of the game could not be read back.
+    for cmd in ["play", "simulate"] {
+        let o = carc(&[cmd, "--seed", "9223372036854775808"]);
+        exits_saying(
+            &o,
+            2,
+            "a seed is a whole number from 0 to 9223372036854775807",
+        );
+    }
+    let dir = scratch("hostile-seed");
+    let record = dir.join("max.toml");
+    let path = record.to_str().expect("UTF-8");
+    let o = carc(&["play", "--seed", "9223372036854775807", "--record", path]);
+    assert!(o.status.success(), "{}", show(&o));
+    let o = carc(&["replay", path]);
+    assert!(o.status.success(), "{}", show(&o));
+}
+
+#[test]
 fn standard_input_over_the_limit_is_refused() {
     let record = fs::read(root().join(RECORD)).unwrap();
     let o = carc_with_stdin(&["--max-input-size", "1K", "replay", "-"], record);

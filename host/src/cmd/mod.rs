@@ -14,6 +14,15 @@ pub mod view;
 
 use std::collections::BTreeMap;
 
+/// Reads a `--seed`: a whole number a record can hold (TOML's integers stop at 2^63 - 1).
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&s| s <= i64::MAX as u64)
+        .ok_or_else(|| format!("a seed is a whole number from 0 to {}", i64::MAX))
+}
+
 /// Splits a comma-separated list, dropping empty items.
 pub fn split_list(s: &str) -> Vec<String> {
     s.split(',')

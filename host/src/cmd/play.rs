@@ -13,8 +13,9 @@ const NAMES: [&str; 6] = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank"];
 /// Arguments of `carc play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Seed fixing the tile order and the bots' choices (default: from the clock, printed).
-    #[arg(long)]
+    /// Seed fixing the tile order and the bots' choices, 0 to 2^63 - 1 (default: from the
+    /// clock, printed).
+    #[arg(long, value_parser = super::parse_seed)]
     seed: Option<u64>,
     /// Number of players, 1 to 6 (default 2).
     #[arg(long, conflicts_with = "names")]

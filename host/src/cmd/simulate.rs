@@ -15,8 +15,8 @@ pub struct SimulateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Seed of the first game; game i uses seed + i.
-    #[arg(long, default_value_t = 0)]
+    /// Seed of the first game (0 to 2^63 - 1); game i uses seed + i.
+    #[arg(long, default_value_t = 0, value_parser = super::parse_seed)]
     seed: u64,
     /// Worker threads (default: 1, so the figure is per core).
     #[arg(long, default_value_t = 1)]
