@@ -740,12 +740,41 @@ fn a_missing_file_exits_2_for_validate_and_replay() {
     let dir = scratch("missing");
     let path = dir.join("nothing-here.toml");
     let path = path.to_str().unwrap();
-    for sub in ["validate", "replay"] {
-        let o = carc(&[sub, path]);
+    for args in [
+        vec!["validate", path],
+        vec!["replay", path],
+        vec!["render", "tiles", path],
+        vec!["render", "board", path],
+        vec!["view", path],
+    ] {
+        let o = carc(&args);
         let err = stderr(&o);
+        let sub = args.join(" ");
         assert_eq!(o.status.code(), Some(2), "{sub}: {}", show(&o));
         assert!(err.contains("cannot read the file"), "{sub}: {err}");
-        assert!(err.contains(path), "{sub}: {err}");
+        assert!(err.contains(&format!("{path}: error: ")), "{sub}: {err}");
+    }
+}
+
+#[test]
+fn a_picture_file_of_another_format_names_the_option_that_gave_it() {
+    let cases = [
+        (
+            vec!["render", "tiles", "tiledefs/base.toml", "--out", "x.txt"],
+            "--out x.txt",
+        ),
+        (
+            vec!["validate", "tiledefs/base.toml", "--render-out", "x.txt"],
+            "--render-out x.txt",
+        ),
+    ];
+    for (args, flag) in cases {
+        let o = carc(&args);
+        exits_saying(
+            &o,
+            2,
+            &format!("error: {flag}: the picture is written as SVG or PNG"),
+        );
     }
 }
 

@@ -77,8 +77,9 @@ pub enum Format {
     Png,
 }
 
-/// The format `--out FILE` asks for, by its extension.
-pub fn format_of(path: &Path) -> Result<Format, String> {
+/// The format a picture file asks for, by its extension; `flag` names the option that
+/// gave it (`--out`), for the message.
+pub fn format_of(path: &Path, flag: &str) -> Result<Format, String> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -87,7 +88,7 @@ pub fn format_of(path: &Path) -> Result<Format, String> {
         Some("svg") => Ok(Format::Svg),
         Some("png") => Ok(Format::Png),
         _ => Err(format!(
-            "--out {}: the picture is written as SVG or PNG, so the file name must end in \
+            "{flag} {}: the picture is written as SVG or PNG, so the file name must end in \
              .svg or .png",
             path.display()
         )),
@@ -100,7 +101,7 @@ pub fn write_picture(svg: &str, out: Option<&Path>) -> u8 {
         outln!("{svg}");
         return output::OK;
     };
-    let bytes = match format_of(out) {
+    let bytes = match format_of(out, "--out") {
         Ok(Format::Svg) => format!("{svg}\n").into_bytes(),
         Ok(Format::Png) => match svg_to_png(svg) {
             Ok(b) => b,
@@ -148,7 +149,7 @@ pub fn load_tiles(path: &Path) -> Result<(Vec<TileFile>, Looks, String), u8> {
         (sources, Some(package.manifest))
     } else {
         let text = carc_core::input::read_text(path).map_err(|e| {
-            errln!("{e}");
+            errln!("{}: error: {e}", carc_core::input::name(path));
             output::CANNOT
         })?;
         (vec![(carc_core::input::name(path), text)], None)
@@ -186,7 +187,7 @@ pub fn atlas_svg(path: &Path, rotations: bool) -> Result<String, u8> {
 
 fn tiles(args: TilesArgs) -> u8 {
     if let Some(out) = &args.out
-        && let Err(e) = format_of(out)
+        && let Err(e) = format_of(out, "--out")
     {
         return super::fail(e);
     }
@@ -230,7 +231,7 @@ pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String
 
 fn board(args: BoardArgs) -> u8 {
     if let Some(out) = &args.out
-        && let Err(e) = format_of(out)
+        && let Err(e) = format_of(out, "--out")
     {
         return super::fail(e);
     }

@@ -49,7 +49,7 @@ pub fn run(args: ValidateArgs) -> u8 {
                 out.display()
             ));
         }
-        if let Err(e) = super::render::format_of(out) {
+        if let Err(e) = super::render::format_of(out, "--render-out") {
             return super::fail(e);
         }
     }
