@@ -199,7 +199,10 @@ impl Rules {
             })
             .collect();
         for (key, value) in options {
-            let Some((exp, name)) = key.split_once('.') else {
+            let Some((exp, name)) = key
+                .split_once('.')
+                .filter(|(e, n)| !e.is_empty() && !n.is_empty())
+            else {
                 return Err(RulesError(format!(
                     "rule option `{key}` must be written `<expansion>.<option>`"
                 )));

@@ -345,6 +345,35 @@ fn a_seed_a_record_cannot_hold_is_a_clear_usage_error() {
 }
 
 #[test]
+fn a_rule_option_without_its_expansion_or_its_name_says_how_it_is_written() {
+    for flag in [".=", "x.=y", ".sets=2013"] {
+        let o = carc(&["plan", "--rule", flag]);
+        exits_saying(&o, 2, "must be written `<expansion>.<option>`");
+    }
+}
+
+#[test]
+fn error_at_past_the_moves_counts_them_in_words() {
+    let dir = scratch("hostile-error-at");
+    let game = "[game]\nplayers = [\"A\", \"B\"]\ndraw = [\"base:U\"]\n";
+    let none = write(&dir, "none.toml", format!("{game}[expect]\nerror_at = 0\n"));
+    exits_saying(
+        &carc(&["replay", &none]),
+        1,
+        "error_at = 0, but the record has no moves",
+    );
+    let one = format!(
+        "{game}[[move]]\nplace = \"base:U\"\nat = [0, 1]\nrotation = 0\n[expect]\nerror_at = 3\n"
+    );
+    let one = write(&dir, "one.toml", one);
+    exits_saying(
+        &carc(&["replay", &one]),
+        1,
+        "error_at = 3, but the record has only 1 move\n",
+    );
+}
+
+#[test]
 fn standard_input_over_the_limit_is_refused() {
     let record = fs::read(root().join(RECORD)).unwrap();
     let o = carc_with_stdin(&["--max-input-size", "1K", "replay", "-"], record);

@@ -457,10 +457,13 @@ pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, Repla
         && rejected.is_none()
     {
         problems.push(if e >= loaded.record.moves.len() {
-            format!(
-                "error_at = {e}, but the record has only {} moves",
-                loaded.record.moves.len()
-            )
+            match loaded.record.moves.len() {
+                0 => format!("error_at = {e}, but the record has no moves"),
+                n => format!(
+                    "error_at = {e}, but the record has only {}",
+                    crate::turnlog::count(n as u64, "move")
+                ),
+            }
         } else {
             format!("expected move {e} to be rejected, but it was accepted")
         });
