@@ -52,7 +52,31 @@ pub struct Config {
     pub trust: Trust,
     /// The SHA-256 of each trusted plugin's library, by expansion id (`sha256:<hex>`).
     #[serde(default)]
-    pub pins: BTreeMap<String, String>,
+    pub pins: BTreeMap<String, Pin>,
+}
+
+/// A library's pin: `sha256:` and 64 lowercase hexadecimal digits, as
+/// `carc plugins trust` writes it (checked when read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pin(pub String);
+
+impl<'de> Deserialize<'de> for Pin {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pin, D::Error> {
+        let text = String::deserialize(d)?;
+        let hex = text.strip_prefix("sha256:").unwrap_or("");
+        if hex.len() == 64
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
+            Ok(Pin(text))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "a pin is `sha256:` and 64 hexadecimal digits, as `carc plugins trust` writes \
+                 it, not {text:?}"
+            )))
+        }
+    }
 }
 
 /// A configuration file: where it is and what it says.
@@ -195,8 +219,9 @@ mod tests {
 
     #[test]
     fn every_setting_reads() {
+        let pin = format!("sha256:{}", "0a".repeat(32));
         let c = parse(
-            "plugin-dirs = [\"p\"]\nexpansions = [\"a\"]\ntrust = \"pinned-only\"\n[rules]\n\"a.b\" = \"c\"\n[pins]\na = \"sha256:00\"\n",
+            &format!("plugin-dirs = [\"p\"]\nexpansions = [\"a\"]\ntrust = \"pinned-only\"\n[rules]\n\"a.b\" = \"c\"\n[pins]\na = \"{pin}\"\n"),
             "carc.toml",
         )
         .unwrap();
@@ -204,7 +229,18 @@ mod tests {
         assert_eq!(c.expansions, Some(vec!["a".to_string()]));
         assert_eq!(c.trust, Trust::PinnedOnly);
         assert_eq!(c.rules.get("a.b").map(String::as_str), Some("c"));
-        assert_eq!(c.pins.get("a").map(String::as_str), Some("sha256:00"));
+        assert_eq!(c.pins.get("a"), Some(&Pin(pin)));
+    }
+
+    #[test]
+    fn a_pin_not_written_as_carc_writes_one_is_a_located_error() {
+        for bad in ["", "sha256:zz", "sha256:0A0A", "md5:00"] {
+            let e = parse(&format!("[pins]\na = \"{bad}\"\n"), "carc.toml").unwrap_err();
+            assert!(
+                e.starts_with("carc.toml:2:5: error: a pin is `sha256:` and 64"),
+                "{e}"
+            );
+        }
     }
 
     #[test]

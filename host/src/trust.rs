@@ -10,7 +10,7 @@ use std::path::Path;
 use carc_core::input::describe;
 use sha2::{Digest, Sha256};
 
-use crate::config::{Config, Trust};
+use crate::config::{Config, Pin, Trust};
 
 /// A file's SHA-256, written `sha256:<hex>` as pins are.
 pub fn digest(path: &Path) -> Result<String, String> {
@@ -76,7 +76,7 @@ pub fn check(config: &Config, id: &str, library: &Path) -> Result<(), String> {
         return Err(why);
     }
     match config.pins.get(id) {
-        Some(pin) => {
+        Some(Pin(pin)) => {
             let now = digest(library)?;
             if &now != pin {
                 return Err(format!(
