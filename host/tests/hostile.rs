@@ -70,6 +70,11 @@ fn a_full_disk_exits_2_with_one_line_and_no_panic() {
             "carc {what} > /dev/full: {err}"
         );
     }
+    // Files written by name: the same words, without the system's error number.
+    for flag in ["--record", "--html"] {
+        let o = carc(&["play", "--seed", "1", flag, "/dev/full"]);
+        exits_saying(&o, 2, "error: cannot write /dev/full: no space left on device\n");
+    }
 }
 
 #[test]

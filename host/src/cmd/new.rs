@@ -4,6 +4,7 @@
 //! a README, and the JSON Schemas its `#:schema` comments name. The files come from
 //! `host/templates/expansion/`.
 
+use carc_core::input::describe;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -211,10 +212,10 @@ fn expansion(args: &ExpansionArgs) -> Result<(), String> {
         let target = dir.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot make `{}`: {e}", parent.display()))?;
+                .map_err(|e| format!("cannot make `{}`: {}", parent.display(), describe(&e)))?;
         }
         std::fs::write(&target, text)
-            .map_err(|e| format!("cannot write `{}`: {e}", target.display()))?;
+            .map_err(|e| format!("cannot write `{}`: {}", target.display(), describe(&e)))?;
     }
     outln!("made the expansion `{id}` in {}:", dir.display());
     for (path, _) in &files {

@@ -198,5 +198,11 @@ pub fn write_record(path: &std::path::Path, record: &Record) -> Result<(), Strin
     } else {
         toml::to_string(record).map_err(|e| e.to_string())?
     };
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, text).map_err(|e| {
+        format!(
+            "cannot write {}: {}",
+            path.display(),
+            carc_core::input::describe(&e)
+        )
+    })
 }
