@@ -1088,7 +1088,7 @@ fn an_unreadable_configuration_file_says_why_in_plain_words() {
     let missing = dir.join("missing.toml");
     for (path, why) in [
         (missing.as_path(), "no such file or directory"),
-        (&*dir, "is a directory"),
+        (&*dir, "it is a directory"),
     ] {
         let path = path.to_str().expect("a UTF-8 temp path");
         let o = carc(&["--config", path, "rules"]);
