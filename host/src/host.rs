@@ -501,7 +501,7 @@ fn usable(status: &Status) -> bool {
 /// The plugin directories in a search directory, by name; the directory itself when it
 /// holds a manifest. A directory that cannot be read holds none.
 fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {
-    if root.join(MANIFEST_FILE).is_file() {
+    if root.join(MANIFEST_FILE).exists() {
         return vec![root.to_path_buf()];
     }
     let Ok(read) = std::fs::read_dir(root) else {

@@ -73,7 +73,11 @@ fn a_full_disk_exits_2_with_one_line_and_no_panic() {
     // Files written by name: the same words, without the system's error number.
     for flag in ["--record", "--html"] {
         let o = carc(&["play", "--seed", "1", flag, "/dev/full"]);
-        exits_saying(&o, 2, "error: cannot write /dev/full: no space left on device\n");
+        exits_saying(
+            &o,
+            2,
+            "error: cannot write /dev/full: no space left on device\n",
+        );
     }
 }
 
@@ -787,6 +791,23 @@ fn a_missing_file_exits_2_for_validate_and_replay() {
         assert_eq!(o.status.code(), Some(2), "{sub}: {}", show(&o));
         assert!(err.contains("cannot read the file"), "{sub}: {err}");
         assert!(err.contains(&format!("{path}: error: ")), "{sub}: {err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_plugin_directory_whose_manifest_is_no_file_says_so() {
+    let dir = scratch("hostile-manifest-device");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("manifest.toml")).unwrap();
+    let path = dir.to_str().expect("UTF-8");
+    for args in [vec!["validate", path], vec!["render", "tiles", path]] {
+        let o = carc(&args);
+        assert!(!o.status.success(), "{}", show(&o));
+        assert!(
+            stderr(&o).contains("manifest.toml` is not a file"),
+            "{}",
+            show(&o)
+        );
     }
 }
 

@@ -138,7 +138,7 @@ fn vocabulary(extra: Option<&Manifest>) -> Result<(Vocabulary, Looks), String> {
 /// them with; exit code 2 (with the problems on standard error) when they cannot be read
 /// or are not valid tile data.
 pub fn load_tiles(path: &Path) -> Result<(Vec<TileFile>, Looks, String), u8> {
-    let dir = path.join(carc_host::package::MANIFEST_FILE).is_file();
+    let dir = path.join(carc_host::package::MANIFEST_FILE).exists();
     let (sources, manifest) = if dir {
         let package = carc_host::package::Package::read(path).map_err(super::fail)?;
         let sources: Vec<(String, String)> = package

@@ -92,7 +92,7 @@ fn check(mut args: ValidateArgs) -> u8 {
     let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
         .paths
         .drain(..)
-        .partition(|p| p.join(crate::package::MANIFEST_FILE).is_file());
+        .partition(|p| p.join(crate::package::MANIFEST_FILE).exists());
     let mut failed = false;
     for dir in &dirs {
         match crate::catalog::check_plugin_dir(dir) {
