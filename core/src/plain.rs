@@ -49,13 +49,17 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
     m = replace_words(&m, "struct ", "a table");
     m = replace_words(&m, "enum ", "one of the allowed values");
     for (rust, words) in [
-        ("expected u64", "expected a whole number, 0 or more"),
-        ("expected u32", "expected a whole number, 0 or more"),
-        ("expected u16", "expected a whole number, 0 or more"),
-        ("expected u8", "expected a whole number, 0 or more"),
-        ("expected usize", "expected a whole number, 0 or more"),
-        ("expected i64", "expected a whole number"),
-        ("expected i32", "expected a whole number"),
+        // A value of the wrong type or out of range: the range says which.
+        ("expected u64", "expected a whole number from 0 to 18446744073709551615"),
+        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected usize", "expected a whole number from 0 to 18446744073709551615"),
+        (
+            "expected i64",
+            "expected a whole number from -9223372036854775808 to 9223372036854775807",
+        ),
+        ("expected i32", "expected a whole number from -2147483648 to 2147483647"),
         ("expected f64", "expected a number"),
         ("a sequence", "an array"),
         ("invalid type: map", "invalid type: a table"),
@@ -104,7 +108,7 @@ mod tests {
         );
         assert_eq!(
             plain("invalid type: map, expected u64", Some("1979-05-27")),
-            "invalid type: a date-time, expected a whole number, 0 or more"
+            "invalid type: a date-time, expected a whole number from 0 to 18446744073709551615"
         );
         assert_eq!(
             plain("invalid type: map, expected a string", Some("{ a = 1 }")),
