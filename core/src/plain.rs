@@ -111,6 +111,11 @@ mod tests {
             "invalid type: a date-time, expected a whole number from 0 to 18446744073709551615"
         );
         assert_eq!(
+            plain("invalid value: integer `-2147483649`, expected i32", None),
+            "invalid value: integer `-2147483649`, expected a whole number from -2147483648 \
+             to 2147483647"
+        );
+        assert_eq!(
             plain("invalid type: map, expected a string", Some("{ a = 1 }")),
             "invalid type: a table, expected a string"
         );
