@@ -17,6 +17,13 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
     if is_datetime {
         m = m.replace("invalid type: map", "invalid type: a date-time");
     }
+    // The TOML reader's words for dotted keys or table headers nested past its limit.
+    if m == "recursion limit" || m.ends_with(": recursion limit") {
+        m = m.replace(
+            "recursion limit",
+            "keys or tables are nested too deeply (more than about 80 levels)",
+        );
+    }
     m = m.replace("`$__toml_private_datetime`", "a date-time");
     m = m.replace("$__toml_private_datetime", "a date-time");
     m = m.replace(
@@ -114,6 +121,10 @@ mod tests {
             plain("invalid value: integer `-2147483649`, expected i32", None),
             "invalid value: integer `-2147483649`, expected a whole number from -2147483648 \
              to 2147483647"
+        );
+        assert_eq!(
+            plain("recursion limit", None),
+            "keys or tables are nested too deeply (more than about 80 levels)"
         );
         assert_eq!(
             plain("invalid type: map, expected a string", Some("{ a = 1 }")),

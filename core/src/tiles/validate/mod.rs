@@ -250,6 +250,7 @@ fn toml_message(message: &str) -> String {
         .next()
         .unwrap_or("invalid TOML")
         .trim_end();
+    let line = crate::plain::plain(line, None);
     let mut chars = line.chars();
     let mut out: String = match chars.next() {
         Some(c) => c.to_lowercase().chain(chars).collect(),
