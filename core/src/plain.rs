@@ -57,16 +57,28 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
     m = replace_words(&m, "enum ", "one of the allowed values");
     for (rust, words) in [
         // A value of the wrong type or out of range: the range says which.
-        ("expected u64", "expected a whole number from 0 to 18446744073709551615"),
-        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        (
+            "expected u64",
+            "expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
         ("expected u16", "expected a whole number from 0 to 65535"),
         ("expected u8", "expected a whole number from 0 to 255"),
-        ("expected usize", "expected a whole number from 0 to 18446744073709551615"),
+        (
+            "expected usize",
+            "expected a whole number from 0 to 18446744073709551615",
+        ),
         (
             "expected i64",
             "expected a whole number from -9223372036854775808 to 9223372036854775807",
         ),
-        ("expected i32", "expected a whole number from -2147483648 to 2147483647"),
+        (
+            "expected i32",
+            "expected a whole number from -2147483648 to 2147483647",
+        ),
         ("expected f64", "expected a number"),
         ("a sequence", "an array"),
         ("invalid type: map", "invalid type: a table"),

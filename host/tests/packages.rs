@@ -836,3 +836,53 @@ fn a_library_named_by_a_bare_file_name_is_that_file_and_other_paths_say_what_the
         assert!(got.starts_with(want), "{path}: {got}");
     }
 }
+
+#[test]
+fn a_tile_pack_clashing_with_the_base_game_is_refused_where_the_clash_is() {
+    let home = scratch("packages-clash");
+    let packs = home.join("packs");
+    let write_pack = |name: &str, tiles_line: &str, tiles: Option<String>| {
+        let dir = packs.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let manifest = std::fs::read_to_string(root().join("examples/tile-pack/manifest.toml"))
+            .unwrap()
+            .replace("crossings", name)
+            .replace("tiles = [\"tiles.toml\"]", tiles_line);
+        std::fs::write(dir.join("manifest.toml"), manifest).unwrap();
+        if let Some(t) = tiles {
+            std::fs::write(dir.join("tiles.toml"), t).unwrap();
+        }
+    };
+    // A second start tile, in a file of its own.
+    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml"))
+        .unwrap()
+        .replace("crossings", "second-start")
+        .replace(
+            "expansion = \"second-start\"",
+            "expansion = \"second-start\"\nstart = \"second-start:city-bridge\"",
+        );
+    write_pack("second-start", "tiles = [\"tiles.toml\"]", Some(tiles));
+    // The base game's own tiles again.
+    let base = root().join("tiledefs/base.toml");
+    write_pack(
+        "base-again",
+        &format!("tiles = [{:?}]", base.to_str().unwrap()),
+        None,
+    );
+    let flag = packs.to_string_lossy().into_owned();
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    let start = status_of(&rows, "second-start");
+    assert!(
+        start.contains(
+            "tiles.toml:6:9: error: start tile `second-start:city-bridge` given, but \
+                        `base:D` is the start tile already"
+        ),
+        "{start}"
+    );
+    let again = status_of(&rows, "base-again");
+    assert!(
+        again.contains("base.toml:")
+            && again.contains("is defined twice: the tiles of `base` already hold it"),
+        "{again}"
+    );
+}

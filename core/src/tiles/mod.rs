@@ -123,30 +123,58 @@ impl TileSet {
         vocab: &Vocabulary,
     ) -> Result<(), Vec<validate::Diagnostic>> {
         let file = validate::check(source, file_name, vocab, &validate::Options::default())?;
-        self.add_file(&file, vocab)
-            .map_err(|msg| vec![validate::Diagnostic::unlocated(file_name, msg)])
+        self.add_file(&file, vocab).map_err(|(path, msg)| {
+            let span = crate::span::toml_span(source, &path);
+            vec![validate::Diagnostic::located(source, file_name, span, msg)]
+        })
     }
 
-    /// Compiles a parsed, validated file into this set.
-    pub fn add_file(&mut self, file: &TileFile, vocab: &Vocabulary) -> Result<(), String> {
-        for def in &file.tiles {
-            if self.by_id.contains_key(&def.id) {
-                return Err(format!("tile id `{}` is defined twice", def.id));
+    /// Compiles a parsed, validated file into this set; an error says where in the file
+    /// (the path of the value at fault) and what.
+    pub fn add_file(
+        &mut self,
+        file: &TileFile,
+        vocab: &Vocabulary,
+    ) -> Result<(), (Vec<crate::span::Seg>, String)> {
+        use crate::span::Seg;
+        for (i, def) in file.tiles.iter().enumerate() {
+            let at = || {
+                vec![
+                    Seg::Key("tile".into()),
+                    Seg::Index(i),
+                    Seg::Key("id".into()),
+                ]
+            };
+            if let Some(&other) = self.by_id.get(&def.id) {
+                return Err((
+                    at(),
+                    format!(
+                        "tile id `{}` is defined twice: the tiles of `{}` already hold it",
+                        def.id, self.types[other as usize].expansion
+                    ),
+                ));
             }
-            let tile = compile(def, &file.expansion, vocab)?;
-            let id = TileTypeId::try_from(self.types.len()).map_err(|_| "too many tile types")?;
+            let tile = compile(def, &file.expansion, vocab).map_err(|m| (at(), m))?;
+            let id = TileTypeId::try_from(self.types.len())
+                .map_err(|_| (at(), "too many tile types".to_string()))?;
             self.by_id.insert(def.id.clone(), id);
             self.types.push(tile);
         }
         if let Some(start) = &file.start {
-            if self.start.is_some() {
-                return Err(format!(
-                    "start tile `{start}` given, but another file already names one"
+            let at = || vec![Seg::Key("start".into())];
+            if let Some(first) = self.start {
+                return Err((
+                    at(),
+                    format!(
+                        "start tile `{start}` given, but `{}` is the start tile already: a \
+                         game has one",
+                        self.types[first as usize].id
+                    ),
                 ));
             }
             self.start = Some(
                 self.get(start)
-                    .ok_or_else(|| format!("unknown start tile `{start}`"))?,
+                    .ok_or_else(|| (at(), format!("unknown start tile `{start}`")))?,
             );
         }
         Ok(())
