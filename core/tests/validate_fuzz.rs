@@ -315,8 +315,8 @@ fn run_case(case: u64, sources: &[String], vocab: &Vocabulary) -> Result<bool, S
                 match set.add_file(&file, vocab) {
                     Ok(()) => Ok(true),
                     // Tiles-only mode lets markers through that the vocabulary lacks.
-                    Err(e) if options.tiles_only && e.contains("marker") => Ok(true),
-                    Err(e) => Err(format!("validated, but the tile set rejects it: {e}")),
+                    Err((_, e)) if options.tiles_only && e.contains("marker") => Ok(true),
+                    Err((_, e)) => Err(format!("validated, but the tile set rejects it: {e}")),
                 }
             }
             Err(diagnostics) => {
