@@ -401,6 +401,6 @@ fn the_unmutated_sources_are_valid() {
             .unwrap_or_else(|d| panic!("source {i} is invalid: {d:#?}"));
         TileSet::default()
             .add_file(&file, &vocab)
-            .unwrap_or_else(|e| panic!("source {i} does not compile: {e}"));
+            .unwrap_or_else(|(_, e)| panic!("source {i} does not compile: {e}"));
     }
 }
