@@ -13,9 +13,14 @@ use common::{root, scratch, stderr, stdout};
 /// Runs `carc` isolated from the user's own configuration and plugins: `home` is the
 /// home directory (config and data directories inside it).
 fn carc_in(home: &Path, args: &[&str]) -> Output {
+    carc_at(&root(), home, args)
+}
+
+/// [`carc_in`], run in the directory `dir`.
+fn carc_at(dir: &Path, home: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_carc"))
         .args(args)
-        .current_dir(root())
+        .current_dir(dir)
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
@@ -794,16 +799,7 @@ fn a_library_named_by_a_bare_file_name_is_that_file_and_other_paths_say_what_the
     let status = |args: &[&str], dir: &Path| -> String {
         let mut all = vec!["plugins", "list", "--json"];
         all.splice(0..0, args.iter().copied());
-        let out = Command::new(env!("CARGO_BIN_EXE_carc"))
-            .args(&all)
-            .current_dir(dir)
-            .env("HOME", &*home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env_remove("CARC_CONFIG")
-            .env_remove("CARC_PLUGIN_PATH")
-            .output()
-            .expect("carc runs");
+        let out = carc_at(dir, &home, &all);
         assert!(out.status.success(), "{}", stderr(&out));
         let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
         let row = rows.as_array().unwrap().last().unwrap().clone();
