@@ -199,7 +199,7 @@ fn an_offer_its_manifest_does_not_allow_disables_the_expansion_and_says_why() {
     assert_eq!(
         game.faults(),
         [format!(
-            "expansion `{ID}` panicked in `actions` (offered `wave` with a figure, but its \
+            "expansion `{ID}` panicked in `apply` (offered `wave` with a figure, but its \
              manifest says `wave` takes no argument); it is disabled"
         )]
     );

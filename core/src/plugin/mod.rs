@@ -20,7 +20,7 @@ use abi_stable::std_types::{RStr, RString};
 use carc_sdk::abi::{self, HookInput, PluginMod_Ref, RawAction, RawCommand, RawEvent, Sink, hook};
 
 use crate::catalog::Factory;
-use crate::engine::{Action, Command, Event};
+use crate::engine::{Action, Arg, Command, Event};
 use crate::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
 use crate::rules::Rules;
 use crate::tiles::TileType;
@@ -85,28 +85,22 @@ fn fail(why: &str) -> ! {
     std::panic::resume_unwind(Box::new(why.to_string()))
 }
 
-/// Why an offered verb cannot be one (a verb no enabled expansion declares, or an argument
-/// of another kind than its manifest declares: the move could not be written in a record),
-/// if one cannot.
-fn misoffered_verb(rules: &Rules, offered: &[Action]) -> Option<String> {
-    offered.iter().find_map(|a| {
-        let Action::Verb { verb, arg } = a else {
-            return None;
-        };
-        match rules.verbs.get(*verb as usize) {
-            None => Some(format!(
-                "offered a move with verb number {verb}, which no enabled expansion declares"
-            )),
-            Some(v) if !v.arg.takes(arg) => Some(format!(
-                "offered `{}` with {}, but its manifest says `{}` takes {}",
-                v.name,
-                arg.words(),
-                v.name,
-                v.arg.words()
-            )),
-            Some(_) => None,
-        }
-    })
+/// That an offered verb is one: a verb an enabled expansion declares, with an argument of
+/// the kind its manifest declares (or the move could not be written in a record).
+fn check_offered_verb(verbs: &[crate::rules::Verb], verb: u8, arg: &Arg) -> Result<(), String> {
+    match verbs.get(verb as usize) {
+        None => Err(format!(
+            "offered a move with verb number {verb}, which no enabled expansion declares"
+        )),
+        Some(v) if !v.arg.takes(arg) => Err(format!(
+            "offered `{}` with {}, but its manifest says `{}` takes {}",
+            v.name,
+            arg.words(),
+            v.name,
+            v.arg.words()
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 /// The query table handed to a plugin.
@@ -523,15 +517,11 @@ impl Expansion for Plugin {
     }
 
     fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
-        let before = out.len();
         let mut o = Output {
             actions: Some(out),
             ..Output::default()
         };
         self.call_game(ctx, hook::ACTIONS, &NO_INPUT, &mut o);
-        if let Some(why) = misoffered_verb(ctx.rules, &out[before..]) {
-            fail(&why);
-        }
     }
 
     fn restricts(&self, ctx: &Ctx) -> bool {
@@ -599,6 +589,13 @@ impl Expansion for Plugin {
     }
 
     fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
+        // Checked when played rather than when offered (offers come by the thousand): a
+        // move that could not be written in a record is never played.
+        if let Action::Verb { verb, arg } = action
+            && let Err(why) = check_offered_verb(&ctx.rules.verbs, *verb, arg)
+        {
+            fail(&why);
+        }
         let input = HookInput {
             action: codec::encode_action(action),
             ..empty_input()

@@ -49,7 +49,8 @@ pub enum Arg {
     /// A direction (`dragon = "N"`).
     Side(Side),
     /// A figure. No manifest `arg` kind names one (a record could not write the move),
-    /// so a verb is never offered with it: the engine disables an expansion that does.
+    /// so a verb is never offered with it: the engine disables an expansion whose such
+    /// move is played.
     /// It stays for a later protocol.
     Figure(FigureId),
 }

@@ -252,7 +252,8 @@ pub trait Expansion: Sized + Send + Sync + 'static {
     /// Offers the actions this expansion adds to the pending decision. A phase lasts while
     /// any expansion offers something in it: once its decision is taken (remember that
     /// in the record), stop offering, or the phase never ends. A verb is offered with the
-    /// argument its manifest declares (`arg`); anything else disables the expansion.
+    /// argument its manifest declares (`arg`): one played with another disables the
+    /// expansion.
     fn actions(&self, _view: &View, _out: &mut Offers) {}
 
     /// Whether it may forbid any of the offered actions now; only then is
