@@ -165,6 +165,26 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
 /// Edits the configuration file at `path` (made if absent), keeping its comments and
 /// layout: `edit` changes the document; the result is checked before it is written.
 pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Result<(), String> {
+    // Only a regular file is rewritten (through a symbolic link, the file it names): the
+    // new text is renamed over the old, which would replace a device or a link.
+    let path = match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        Ok(_) => {
+            return Err(format!(
+                "cannot write the configuration file `{}`: it is not a regular file",
+                path.display()
+            ));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
+        Err(e) => {
+            return Err(format!(
+                "cannot read the configuration file `{}`: {}",
+                path.display(),
+                describe(&e)
+            ));
+        }
+    };
+    let path = path.as_path();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -282,6 +302,43 @@ mod tests {
         .unwrap_err();
         assert!(e.contains("sometimes") || e.contains("trust"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_edit_writes_through_a_link_and_never_over_a_device() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("carc-config-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.toml");
+        std::fs::write(&real, "# mine\n").unwrap();
+        let link = dir.join("carc.toml");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        edit(&link, |doc| doc["trust"] = toml_edit::value("pinned-only")).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(
+            std::fs::read_to_string(&real)
+                .unwrap()
+                .contains("pinned-only")
+        );
+        // A device reads as empty, but is no configuration file to rewrite.
+        let e = edit(Path::new("/dev/null"), |doc| {
+            doc["trust"] = toml_edit::value("any")
+        })
+        .unwrap_err();
+        assert!(e.contains("it is not a regular file"), "{e}");
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
