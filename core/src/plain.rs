@@ -24,6 +24,10 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
             "keys or tables are nested too deeply (more than about 80 levels)",
         );
     }
+    m = m.replace(
+        "cannot recurse further; max recursion depth met",
+        "arrays or tables are nested too deeply (more than about 80 levels)",
+    );
     m = m.replace("`$__toml_private_datetime`", "a date-time");
     m = m.replace("$__toml_private_datetime", "a date-time");
     m = m.replace(
@@ -137,6 +141,13 @@ mod tests {
         assert_eq!(
             plain("recursion limit", None),
             "keys or tables are nested too deeply (more than about 80 levels)"
+        );
+        assert_eq!(
+            plain(
+                "invalid TOML: cannot recurse further; max recursion depth met",
+                None
+            ),
+            "invalid TOML: arrays or tables are nested too deeply (more than about 80 levels)"
         );
         assert_eq!(
             plain("invalid type: map, expected a string", Some("{ a = 1 }")),

@@ -72,8 +72,8 @@ impl<'de> Deserialize<'de> for Pin {
             Ok(Pin(text))
         } else {
             Err(serde::de::Error::custom(format!(
-                "a pin is `sha256:` and 64 hexadecimal digits, as `carc plugins trust` writes \
-                 it, not {text:?}"
+                "a pin is `sha256:` and 64 lowercase hexadecimal digits, as `carc plugins \
+                 trust` writes it, not {text:?}"
             )))
         }
     }
@@ -128,6 +128,9 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
             config: Config::default(),
         });
     }
+    if carc_core::input::is_stdin(&path) {
+        return Err("the configuration cannot be read from standard input: give a file".into());
+    }
     // Read as every input is: at most `--max-input-size`, UTF-8.
     let text = carc_core::input::read_text(&path).map_err(|e| {
         let why = e.message();
@@ -162,11 +165,29 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     })
 }
 
+/// The file a path names once symbolic links are followed (at most a few), whether or not
+/// that file exists yet.
+fn link_target(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    for _ in 0..8 {
+        let Ok(to) = std::fs::read_link(&path) else {
+            break;
+        };
+        path = match path.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+    }
+    path
+}
+
 /// Edits the configuration file at `path` (made if absent), keeping its comments and
 /// layout: `edit` changes the document; the result is checked before it is written.
 pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Result<(), String> {
-    // Only a regular file is rewritten (through a symbolic link, the file it names): the
-    // new text is renamed over the old, which would replace a device or a link.
+    // Only a regular file is rewritten (through a symbolic link, the file it names, even
+    // one still to be made): the new text is renamed over the old, which would replace a
+    // device or a link.
+    let path = &link_target(path);
     let path = match std::fs::metadata(path) {
         Ok(m) if m.is_file() => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
         Ok(_) => {
@@ -213,9 +234,15 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
             )
         })?;
     }
-    // Written beside it and renamed over it: an interrupted write loses nothing.
+    // Written beside it and renamed over it: an interrupted write loses nothing. The
+    // file keeps its permissions (a private one stays private).
     let tmp = path.with_extension("toml.new");
+    let permissions = std::fs::metadata(path).map(|m| m.permissions()).ok();
     std::fs::write(&tmp, out)
+        .and_then(|()| match permissions {
+            Some(p) => std::fs::set_permissions(&tmp, p),
+            None => Ok(()),
+        })
         .and_then(|()| std::fs::rename(&tmp, path))
         .map_err(|e| {
             format!(
@@ -254,10 +281,11 @@ mod tests {
 
     #[test]
     fn a_pin_not_written_as_carc_writes_one_is_a_located_error() {
-        for bad in ["", "sha256:zz", "sha256:0A0A", "md5:00"] {
+        let capitals = format!("sha256:{}", "0A".repeat(32));
+        for bad in ["", "sha256:zz", &capitals, "md5:00"] {
             let e = parse(&format!("[pins]\na = \"{bad}\"\n"), "carc.toml").unwrap_err();
             assert!(
-                e.starts_with("carc.toml:2:5: error: a pin is `sha256:` and 64"),
+                e.starts_with("carc.toml:2:5: error: a pin is `sha256:` and 64 lowercase"),
                 "{e}"
             );
         }
@@ -327,6 +355,24 @@ mod tests {
                 .unwrap()
                 .contains("pinned-only")
         );
+        // A private file stays private.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+        edit(&link, |doc| doc["trust"] = toml_edit::value("any")).unwrap();
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        // A link to a file still to be made: the file is made, the link stays.
+        let later = dir.join("carc-later.toml");
+        std::os::unix::fs::symlink(dir.join("made-later.toml"), &later).unwrap();
+        edit(&later, |doc| doc["trust"] = toml_edit::value("any")).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&later)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        let made = std::fs::read_to_string(dir.join("made-later.toml")).unwrap();
+        assert!(made.contains("any"), "{made}");
         // A device reads as empty, but is no configuration file to rewrite.
         let e = edit(Path::new("/dev/null"), |doc| {
             doc["trust"] = toml_edit::value("any")

@@ -644,10 +644,14 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
             });
             declared::check(&with).map_err(|e| e.to_string())?;
             // What others could rewrite decides the game (and, for a code plugin, which
-            // library opens): the directory and its manifest, tile pack or not.
+            // library opens): the directory, its manifest and its tile files, tile pack
+            // or not.
             let manifest_file = p.dir.join(crate::package::MANIFEST_FILE);
-            if let Some(why) = crate::trust::writable_by_others(&p.dir)
-                .or_else(|| crate::trust::writable_by_others(&manifest_file))
+            let mut read = vec![p.dir.clone(), manifest_file];
+            read.extend(p.tiles.iter().map(|t| PathBuf::from(&t.name)));
+            if let Some(why) = read
+                .iter()
+                .find_map(|f| crate::trust::writable_by_others(f))
             {
                 return Err(why);
             }

@@ -41,7 +41,9 @@ pub fn writable_by_others(path: &Path) -> Option<String> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        for p in [Some(path), path.parent()].into_iter().flatten() {
+        // Absolute, so that a relative path's directory (`.`) is looked at too.
+        let path = &std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        for p in [Some(path.as_path()), path.parent()].into_iter().flatten() {
             if p.as_os_str().is_empty() {
                 continue;
             }

@@ -812,6 +812,30 @@ fn a_plugin_directory_whose_manifest_is_no_file_says_so() {
 }
 
 #[test]
+fn the_configuration_is_a_file_and_a_quoted_diagnostic_keeps_the_error_prefix() {
+    let o = carc_with_stdin(
+        &["--config", "-", "plugins", "list"],
+        b"trust = \"any\"\n".to_vec(),
+    );
+    exits_saying(
+        &o,
+        2,
+        "error: the configuration cannot be read from standard input",
+    );
+    let dir = scratch("hostile-quoted");
+    std::fs::create_dir_all(dir.join("pk")).unwrap();
+    write(&dir.join("pk"), "manifest.toml", "id = 3\n");
+    let flag = dir.to_str().expect("UTF-8");
+    let o = carc(&["--plugin-dir", flag, "play", "--expansions", "pk"]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(
+        stderr(&o).starts_with("error: expansion `pk` cannot be enabled: "),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
 fn a_picture_file_of_another_format_names_the_option_that_gave_it() {
     let cases = [
         (

@@ -481,6 +481,38 @@ fn a_plugin_directory_others_may_write_to_is_refused() {
     std::fs::set_permissions(&pack, std::fs::Permissions::from_mode(0o777)).unwrap();
     let status = status_of(&list(&home, &["--plugin-dir", &packs_flag]), "crossings");
     assert!(status.contains("can be written by other users"), "{status}");
+    // Its tile file alone.
+    std::fs::set_permissions(&pack, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tiles = pack.join("tiles.toml");
+    std::fs::set_permissions(&tiles, std::fs::Permissions::from_mode(0o666)).unwrap();
+    let status = status_of(&list(&home, &["--plugin-dir", &packs_flag]), "crossings");
+    assert!(
+        status.contains("tiles.toml` can be written by other users"),
+        "{status}"
+    );
+    std::fs::set_permissions(&tiles, std::fs::Permissions::from_mode(0o644)).unwrap();
+    // A directory named relative to the current one: the one holding it counts too.
+    std::fs::set_permissions(&packs, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let out = carc_at(
+        &packs,
+        &home,
+        &["--plugin-dir", ".", "plugins", "list", "--json"],
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let row = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "crossings")
+        .unwrap();
+    assert!(
+        row["status"]
+            .as_str()
+            .unwrap()
+            .contains("can be written by other users"),
+        "{row}"
+    );
+    std::fs::set_permissions(&packs, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]
@@ -750,6 +782,15 @@ fn a_tile_pack_without_code_loads_plays_and_replays_its_scenarios() {
     let flag = pack.to_string_lossy().into_owned();
     let rows = list(&home, &["--plugin-dir", &flag]);
     assert_eq!(status_of(&rows, "crossings"), "loaded", "{rows:?}");
+    let out = carc_in(
+        &home,
+        &["--plugin-dir", &flag, "plugins", "info", "crossings"],
+    );
+    assert!(
+        stdout(&out).contains("\nlibrary: none (a tile pack: data, no code)\n"),
+        "{}",
+        stdout(&out)
+    );
     let out = carc_in(&home, &["validate", &flag]);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = play_with(

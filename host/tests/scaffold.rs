@@ -137,6 +137,7 @@ fn a_bad_name_or_a_taken_one_is_refused_and_nothing_is_written() {
         // Cargo takes no keyword as a crate's name, nor one of Rust's own crates.
         ("fn", "a word Rust keeps for itself"),
         ("std", "a word Rust keeps for itself"),
+        ("proc-macro", "a word Rust keeps for itself"),
     ] {
         let out = carc_in(&home, &home, &["new", "expansion", name]);
         assert_eq!(out.status.code(), Some(2), "{name}");

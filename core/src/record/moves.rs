@@ -391,7 +391,12 @@ pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move
         }
         Action::Pass => m.pass = Some(true),
         Action::Verb { verb, arg } => {
-            let name = rules.verbs[verb as usize].name.clone();
+            // A verb no expansion declares (a plugin's fault, refused when played) is
+            // written by its number.
+            let name = rules
+                .verbs
+                .get(verb as usize)
+                .map_or_else(|| format!("verb-{verb}"), |v| v.name.clone());
             let value = match arg {
                 Arg::None => serde_json::Value::Bool(true),
                 Arg::Pos(p) => serde_json::json!([p.x, p.y]),

@@ -100,10 +100,11 @@ pub fn options_for(
 /// diagnostic (`file:line:column: error: ...`, with its snippet) as it is.
 pub fn fail(message: impl std::fmt::Display) -> u8 {
     let message = message.to_string();
+    // A diagnostic starts with its place (`file:line:column: error: `); a sentence that
+    // quotes one (`... cannot be enabled: file:1:6: error: ...`) gets the prefix.
     let located = message
-        .lines()
-        .next()
-        .is_some_and(|first| first.contains(": error: "));
+        .split_once(": error: ")
+        .is_some_and(|(place, _)| !place.contains(": ") && !place.contains('\n'));
     if located {
         errln!("{message}");
     } else {

@@ -149,6 +149,9 @@ fn info(id: &str) -> Result<u8, String> {
     }
     match &e.library {
         Some(l) => outln!("library: {}", l.display()),
+        None if e.manifest.as_ref().is_some_and(|m| m.library.is_none()) => {
+            outln!("library: none (a tile pack: data, no code)")
+        }
         None if e.dir.is_some() => outln!("library: none found"),
         None => outln!("library: (linked into carc)"),
     }
