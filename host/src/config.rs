@@ -158,11 +158,23 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
 
 /// Parses a configuration's text; errors are located (file, line, column, caret).
 pub fn parse(text: &str, file: &str) -> Result<Config, String> {
-    toml::from_str::<Config>(text).map_err(|e| {
+    let config = toml::from_str::<Config>(text).map_err(|e| {
         let spanned = e.span().and_then(|s| text.get(s));
         let message = carc_core::plain::plain(e.message(), spanned);
         Diagnostic::located(text, file, e.span(), message).to_string()
-    })
+    })?;
+    // A rule option is `<expansion>.<option>`, as `--rule` and records write it.
+    if let Some(key) = config.rules.keys().find(|k| {
+        k.split_once('.')
+            .is_none_or(|(e, o)| e.is_empty() || o.is_empty())
+    }) {
+        use carc_core::span::Seg;
+        let path = [Seg::Key("rules".into()), Seg::Key(key.clone())];
+        let span = carc_core::span::toml_span(text, &path);
+        let message = format!("rule option `{key}` must be written `<expansion>.<option>`");
+        return Err(Diagnostic::located(text, file, span, message).to_string());
+    }
+    Ok(config)
 }
 
 /// The file a path names once symbolic links are followed (at most a few), whether or not
@@ -277,6 +289,15 @@ mod tests {
         assert_eq!(c.trust, Trust::PinnedOnly);
         assert_eq!(c.rules.get("a.b").map(String::as_str), Some("c"));
         assert_eq!(c.pins.get("a"), Some(&Pin(pin)));
+    }
+
+    #[test]
+    fn a_rule_option_without_its_expansion_is_a_located_error() {
+        let e = parse("[rules]\n\"sets\" = \"2013\"\n", "carc.toml").unwrap_err();
+        assert!(
+            e.starts_with("carc.toml:2:10: error: rule option `sets` must be written"),
+            "{e}"
+        );
     }
 
     #[test]
