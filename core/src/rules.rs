@@ -91,6 +91,14 @@ impl fmt::Debug for Rules {
     }
 }
 
+/// A rule option's key split into its expansion and option names (`princess-dragon` and
+/// `dragon-move` of `princess-dragon.dragon-move`), or how it must be written.
+pub fn option_key(key: &str) -> Result<(&str, &str), String> {
+    key.split_once('.')
+        .filter(|(e, n)| !e.is_empty() && !n.is_empty())
+        .ok_or_else(|| format!("rule option `{key}` must be written `<expansion>.<option>`"))
+}
+
 impl Rules {
     /// Puts the expansions together (the first must be the base game) and sets rule
     /// options given as `"<expansion>.<option>" = value`.
@@ -199,14 +207,7 @@ impl Rules {
             })
             .collect();
         for (key, value) in options {
-            let Some((exp, name)) = key
-                .split_once('.')
-                .filter(|(e, n)| !e.is_empty() && !n.is_empty())
-            else {
-                return Err(RulesError(format!(
-                    "rule option `{key}` must be written `<expansion>.<option>`"
-                )));
-            };
+            let (exp, name) = option_key(key).map_err(RulesError)?;
             let Some(i) = manifests.iter().position(|m| m.id == exp) else {
                 return Err(RulesError(format!(
                     "rule option `{key}`: expansion `{exp}` is not enabled"

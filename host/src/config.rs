@@ -164,14 +164,14 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
         Diagnostic::located(text, file, e.span(), message).to_string()
     })?;
     // A rule option is `<expansion>.<option>`, as `--rule` and records write it.
-    if let Some(key) = config.rules.keys().find(|k| {
-        k.split_once('.')
-            .is_none_or(|(e, o)| e.is_empty() || o.is_empty())
-    }) {
+    if let Some((key, message)) = config
+        .rules
+        .keys()
+        .find_map(|k| carc_core::rules::option_key(k).err().map(|m| (k, m)))
+    {
         use carc_core::span::Seg;
         let path = [Seg::Key("rules".into()), Seg::Key(key.clone())];
         let span = carc_core::span::toml_span(text, &path);
-        let message = format!("rule option `{key}` must be written `<expansion>.<option>`");
         return Err(Diagnostic::located(text, file, span, message).to_string());
     }
     Ok(config)
@@ -199,25 +199,24 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
     // Only a regular file is rewritten (through a symbolic link, the file it names, even
     // one still to be made): the new text is renamed over the old, which would replace a
     // device or a link.
-    let path = &link_target(path);
-    let path = match std::fs::metadata(path) {
-        Ok(m) if m.is_file() => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
-        Ok(_) => {
+    let target = link_target(path);
+    let path = target.as_path();
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
             return Err(format!(
                 "cannot write the configuration file `{}`: it is not a regular file",
                 path.display()
             ));
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
-        Err(e) => {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
             return Err(format!(
                 "cannot read the configuration file `{}`: {}",
                 path.display(),
                 describe(&e)
             ));
         }
-    };
-    let path = path.as_path();
+        _ => {}
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),

@@ -102,13 +102,7 @@ impl ArgKind {
     /// name one).
     #[inline]
     pub fn takes(self, arg: &Arg) -> bool {
-        matches!(
-            (self, arg),
-            (ArgKind::None, Arg::None)
-                | (ArgKind::Pos, Arg::Pos(_))
-                | (ArgKind::Feature, Arg::Feature(_))
-                | (ArgKind::Side, Arg::Side(_))
-        )
+        arg.kind() == Some(self)
     }
 
     /// The kind in words: `a feature`.
@@ -123,14 +117,20 @@ impl ArgKind {
 }
 
 impl Arg {
+    /// Its kind as a manifest declares it (`None`: a figure, which no kind names).
+    #[inline]
+    pub fn kind(&self) -> Option<ArgKind> {
+        match self {
+            Arg::None => Some(ArgKind::None),
+            Arg::Pos(_) => Some(ArgKind::Pos),
+            Arg::Feature(_) => Some(ArgKind::Feature),
+            Arg::Side(_) => Some(ArgKind::Side),
+            Arg::Figure(_) => None,
+        }
+    }
+
     /// The argument in words, as [`ArgKind::words`] says its kind.
     pub fn words(&self) -> &'static str {
-        match self {
-            Arg::None => "no argument",
-            Arg::Pos(_) => "a square",
-            Arg::Feature(_) => "a feature",
-            Arg::Side(_) => "a side",
-            Arg::Figure(_) => "a figure",
-        }
+        self.kind().map_or("a figure", ArgKind::words)
     }
 }

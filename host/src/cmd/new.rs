@@ -4,9 +4,9 @@
 //! a README, and the JSON Schemas its `#:schema` comments name. The files come from
 //! `host/templates/expansion/`.
 
-use carc_core::input::describe;
 use std::path::{Path, PathBuf};
 
+use carc_core::input::describe;
 use clap::{Args, Subcommand};
 
 /// `carc new` subcommands.
@@ -90,13 +90,12 @@ const RUST_WORDS: &[&str] = &[
     "abstract",
     "alloc",
     "as",
-    "compiler-builtins",
-    "proc-macro",
     "async",
     "await",
     "become",
     "box",
     "break",
+    "compiler-builtins",
     "const",
     "continue",
     "core",
@@ -123,6 +122,7 @@ const RUST_WORDS: &[&str] = &[
     "mut",
     "override",
     "priv",
+    "proc-macro",
     "pub",
     "ref",
     "return",
