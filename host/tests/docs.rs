@@ -16,26 +16,19 @@ fn the_records_shown_in_the_docs_replay() {
             "json" if text.contains("\"game\"") => "json",
             _ => continue,
         };
-        let path = dir.join(format!("block-{i}.{ext}"));
-        std::fs::write(&path, &text).expect("written");
-        let o = carc(&["replay", path.to_str().expect("UTF-8")]);
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "block {i}:\n{text}\n{}",
-            stderr(&o)
-        );
-        assert!(stdout(&o).contains(": ok, "), "{}", stdout(&o));
-        // The same record, as an editor that writes a byte-order mark saves it.
-        let marked = dir.join(format!("block-{i}-marked.{ext}"));
-        std::fs::write(&marked, format!("\u{feff}{text}")).expect("written");
-        let o = carc(&["replay", marked.to_str().expect("UTF-8")]);
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "block {i} with a byte-order mark:\n{}",
-            stderr(&o)
-        );
+        // As written, and as an editor that writes a byte-order mark saves it.
+        for (form, mark) in [("plain", ""), ("marked", "\u{feff}")] {
+            let path = dir.join(format!("block-{i}-{form}.{ext}"));
+            std::fs::write(&path, format!("{mark}{text}")).expect("written");
+            let o = carc(&["replay", path.to_str().expect("UTF-8")]);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "block {i} ({form}):\n{text}\n{}",
+                stderr(&o)
+            );
+            assert!(stdout(&o).contains(": ok, "), "{}", stdout(&o));
+        }
         replayed += 1;
     }
     assert!(replayed >= 2, "the TOML and the JSON example: {replayed}");
