@@ -20,6 +20,9 @@ pub struct Flags {
     pub linked: bool,
     /// `--plugin` (repeatable).
     pub libraries: Vec<PathBuf>,
+    /// The command writes the configuration file (`carc plugins enable` …): a file named
+    /// by `--config` or `CARC_CONFIG` may be absent, as it will be made.
+    pub config_is_written: bool,
 }
 
 static FLAGS: OnceLock<Flags> = OnceLock::new();
@@ -39,7 +42,8 @@ pub fn linked() -> bool {
 pub fn host() -> Result<&'static Host, String> {
     HOST.get_or_init(|| {
         let flags = FLAGS.get().cloned().unwrap_or_default();
-        let mut settings = Settings::from_environment(flags.plugin_dirs, flags.config.as_deref())?;
+        let config = crate::config::load(flags.config.as_deref(), flags.config_is_written)?;
+        let mut settings = Settings::with_config(flags.plugin_dirs, config);
         settings.linked = flags.linked;
         settings.libraries = flags.libraries;
         let host = Host::load(&settings);

@@ -112,11 +112,12 @@ pub fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
         .map(|h| PathBuf::from(h).join(fallback))
 }
 
-/// Reads the configuration. A file named by `--config` or `CARC_CONFIG` must exist; the
-/// user's default file may be absent (the defaults apply).
-pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
-    let must_exist =
-        explicit.is_some() || std::env::var_os("CARC_CONFIG").is_some_and(|p| !p.is_empty());
+/// Reads the configuration. A file named by `--config` or `CARC_CONFIG` must exist unless
+/// the command is about to write it (`to_be_written`); the user's default file may be
+/// absent (the defaults apply).
+pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, String> {
+    let must_exist = !to_be_written
+        && (explicit.is_some() || std::env::var_os("CARC_CONFIG").is_some_and(|p| !p.is_empty()));
     let Some(path) = path(explicit) else {
         return Ok(Loaded::default());
     };

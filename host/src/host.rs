@@ -70,7 +70,14 @@ impl Settings {
         plugin_dirs: Vec<PathBuf>,
         config: Option<&Path>,
     ) -> Result<Settings, String> {
-        let config = config::load(config)?;
+        Ok(Settings::with_config(
+            plugin_dirs,
+            config::load(config, false)?,
+        ))
+    }
+
+    /// As [`Settings::from_environment`], with a configuration already read.
+    pub fn with_config(plugin_dirs: Vec<PathBuf>, config: config::Loaded) -> Settings {
         let env_dirs = std::env::var_os("CARC_PLUGIN_PATH")
             .map(|p| {
                 std::env::split_paths(&p)
@@ -78,7 +85,7 @@ impl Settings {
                     .collect()
             })
             .unwrap_or_default();
-        Ok(Settings {
+        Settings {
             plugin_dirs,
             env_dirs,
             config,
@@ -88,7 +95,7 @@ impl Settings {
             build_dirs: plugins::build_dirs(),
             linked: false,
             libraries: Vec::new(),
-        })
+        }
     }
 }
 

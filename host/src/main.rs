@@ -108,6 +108,7 @@ fn main() -> ExitCode {
         config: cli.config,
         linked: cli.linked,
         libraries: cli.plugins,
+        config_is_written: matches!(&cli.command, Command::Plugins(c) if c.writes_config()),
     });
     let code = match cli.command {
         Command::Play(a) => cmd::play::run(a),

@@ -582,6 +582,70 @@ fn the_configuration_enables_expansions_and_its_errors_are_located() {
 }
 
 #[test]
+fn editing_commands_make_a_named_configuration_and_keep_how_it_is_written() {
+    let home = scratch("packages-config-edit");
+    let named = home.join("new.toml");
+    let cfg = named.to_string_lossy().into_owned();
+    // A file named by --config that does not exist yet: `enable` makes it, …
+    let out = carc_in(
+        &home,
+        &["--config", &cfg, "plugins", "enable", "russian-promos"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&named).unwrap();
+    assert_eq!(text, "expansions = [\"russian-promos\"]\n");
+    // … while a command that only reads it still needs it.
+    let missing = home.join("missing.toml").to_string_lossy().into_owned();
+    let out = carc_in(&home, &["--config", &missing, "plugins", "list"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(!home.join("missing.toml").exists());
+    // The file's own list and pins are changed in place: comments, layout and an
+    // inline table stay as the user wrote them.
+    let pin = format!("sha256:{}", "a".repeat(64));
+    std::fs::write(
+        &named,
+        format!(
+            "expansions = [\n  # the promos\n  \"russian-promos\",\n]\npins = {{ other = \"{pin}\" }} # mine\n"
+        ),
+    )
+    .unwrap();
+    let out = carc_in(
+        &home,
+        &["--config", &cfg, "plugins", "enable", "princess-dragon"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = carc_in(
+        &home,
+        &["--config", &cfg, "plugins", "trust", "princess-dragon"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&named).unwrap();
+    assert!(
+        text.starts_with(
+            "expansions = [\n  # the promos\n  \"russian-promos\",\n  \"princess-dragon\",\n]\n"
+        ),
+        "{text}"
+    );
+    let pins = text.lines().find(|l| l.starts_with("pins")).unwrap();
+    assert!(
+        pins.starts_with(&format!(
+            "pins = {{ other = \"{pin}\", princess-dragon = \"sha256:"
+        )) && pins.ends_with(" } # mine"),
+        "{text}"
+    );
+    let out = carc_in(
+        &home,
+        &["--config", &cfg, "plugins", "disable", "russian-promos"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&named).unwrap();
+    assert!(
+        text.starts_with("expansions = [\n  \"princess-dragon\",\n]\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn one_host_plays_any_subset_of_the_plugins_as_a_fresh_process_does() {
     use carc_core::bots::Strategy;
     use carc_host::host::{Host, Settings};

@@ -324,6 +324,16 @@ fn config_path() -> Result<std::path::PathBuf, String> {
     })
 }
 
+impl PluginsCommand {
+    /// Whether the command writes the configuration file (which it makes if absent).
+    pub fn writes_config(&self) -> bool {
+        matches!(
+            self,
+            PluginsCommand::Enable(_) | PluginsCommand::Disable(_) | PluginsCommand::Trust(_)
+        )
+    }
+}
+
 /// Adds `id` to, or removes it from, the configuration's `expansions`.
 fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
     let host = crate::catalog::host()?;
@@ -344,6 +354,25 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
         list.retain(|x| x != id);
     }
     crate::config::edit(&path, |doc| {
+        // The file's own list is changed in place (its comments and layout kept).
+        if let Some(array) = doc.get_mut("expansions").and_then(|i| i.as_array_mut()) {
+            if on && !array.iter().any(|v| v.as_str() == Some(id)) {
+                // On a line of its own if the last one is (its indentation, not its comments).
+                let indent = array
+                    .iter()
+                    .last()
+                    .and_then(|v| v.decor().prefix()?.as_str())
+                    .and_then(|p| p.rfind('\n').map(|i| p[i..].to_string()));
+                array.push(id);
+                if let (Some(indent), Some(v)) = (indent, array.iter_mut().last()) {
+                    v.decor_mut().set_prefix(indent);
+                }
+            }
+            if !on {
+                array.retain(|v| v.as_str() != Some(id));
+            }
+            return;
+        }
         let mut array = toml_edit::Array::new();
         for x in &list {
             array.push(x.as_str());
@@ -377,9 +406,17 @@ fn trust(id: &str) -> Result<u8, String> {
     let digest = crate::trust::digest(library)?;
     let path = config_path()?;
     crate::config::edit(&path, |doc| {
-        if !doc.contains_table("pins") {
-            doc["pins"] = toml_edit::table();
+        // Into the file's own pins, a table or an inline table, kept as it is written.
+        if let Some(pins) = doc.get_mut("pins").and_then(|i| i.as_inline_table_mut()) {
+            pins.insert(id, digest.as_str().into());
+            pins.fmt();
+            return;
         }
+        if let Some(pins) = doc.get_mut("pins").and_then(|i| i.as_table_mut()) {
+            pins.insert(id, toml_edit::value(digest.as_str()));
+            return;
+        }
+        doc["pins"] = toml_edit::table();
         doc["pins"][id] = toml_edit::value(digest.as_str());
     })?;
     outln!(
