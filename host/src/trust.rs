@@ -50,11 +50,16 @@ pub fn writable_by_others(path: &Path) -> Option<String> {
             let Ok(meta) = std::fs::metadata(p) else {
                 continue;
             };
+            use std::os::unix::fs::MetadataExt;
             let mode = meta.permissions().mode();
-            // Writable by the group or everyone; a sticky directory (like /tmp) still
-            // lets others add files but not replace this one's.
+            // Writable by everyone, or by a group other than its owner's own private
+            // group (Debian's umask 002 makes files group-writable by such a group); a
+            // sticky directory (like /tmp) still lets others add files but not replace
+            // this one's.
             let sticky_dir = meta.is_dir() && mode & 0o1000 != 0;
-            if mode & 0o022 != 0 && !(sticky_dir && p != path) {
+            let others =
+                mode & 0o002 != 0 || mode & 0o020 != 0 && !private_group(meta.uid(), meta.gid());
+            if others && !(sticky_dir && p != path) {
                 return Some(format!(
                     "`{}` can be written by other users (mode {:o}); make it writable by its owner only",
                     p.display(),
@@ -68,6 +73,121 @@ pub fn writable_by_others(path: &Path) -> Option<String> {
     {
         let _ = path;
         None
+    }
+}
+
+/// Whether the group `gid` is the user `uid`'s private group: the user's primary group,
+/// named as the user, with no other member.
+#[cfg(unix)]
+fn private_group(uid: u32, gid: u32) -> bool {
+    let (Some(user), Some(group)) = (accounts::user(uid), accounts::group(gid)) else {
+        return false;
+    };
+    is_private(&user, &group)
+}
+
+/// [`private_group`] on what the system's account database says.
+#[cfg(unix)]
+fn is_private(user: &accounts::User, group: &accounts::Group) -> bool {
+    user.gid == group.gid
+        && user.name == group.name
+        && group.members.iter().all(|m| *m == user.name)
+}
+
+/// Look-ups in the system's user and group database.
+#[cfg(unix)]
+mod accounts {
+    use std::ffi::CStr;
+
+    /// A user's name and primary group.
+    pub struct User {
+        pub name: Vec<u8>,
+        pub gid: u32,
+    }
+
+    /// A group's name and listed members.
+    pub struct Group {
+        pub name: Vec<u8>,
+        pub gid: u32,
+        pub members: Vec<Vec<u8>>,
+    }
+
+    /// Calls a `get*_r` function with a growing buffer; `None` when there is no entry.
+    fn with_buffer<T>(mut call: impl FnMut(&mut [u8]) -> Result<Option<T>, i32>) -> Option<T> {
+        let mut size = 1024;
+        while size <= 1 << 20 {
+            let mut buf = vec![0u8; size];
+            match call(&mut buf) {
+                Ok(found) => return found,
+                Err(libc::ERANGE) => size *= 4,
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+
+    /// The user with this id.
+    pub fn user(uid: u32) -> Option<User> {
+        with_buffer(|buf| {
+            // SAFETY: `pwd` and `buf` outlive the call; the result points into them and
+            // is copied out before they go.
+            unsafe {
+                let mut pwd: libc::passwd = std::mem::zeroed();
+                let mut found: *mut libc::passwd = std::ptr::null_mut();
+                let rc = libc::getpwuid_r(
+                    uid,
+                    &mut pwd,
+                    buf.as_mut_ptr().cast(),
+                    buf.len(),
+                    &mut found,
+                );
+                if rc != 0 {
+                    return Err(rc);
+                }
+                if found.is_null() || pwd.pw_name.is_null() {
+                    return Ok(None);
+                }
+                Ok(Some(User {
+                    name: CStr::from_ptr(pwd.pw_name).to_bytes().to_vec(),
+                    gid: pwd.pw_gid,
+                }))
+            }
+        })
+    }
+
+    /// The group with this id.
+    pub fn group(gid: u32) -> Option<Group> {
+        with_buffer(|buf| {
+            // SAFETY: as in `user`; `gr_mem` is a null-terminated array of C strings.
+            unsafe {
+                let mut grp: libc::group = std::mem::zeroed();
+                let mut found: *mut libc::group = std::ptr::null_mut();
+                let rc = libc::getgrgid_r(
+                    gid,
+                    &mut grp,
+                    buf.as_mut_ptr().cast(),
+                    buf.len(),
+                    &mut found,
+                );
+                if rc != 0 {
+                    return Err(rc);
+                }
+                if found.is_null() || grp.gr_name.is_null() {
+                    return Ok(None);
+                }
+                let mut members = Vec::new();
+                let mut m = grp.gr_mem;
+                while !m.is_null() && !(*m).is_null() {
+                    members.push(CStr::from_ptr(*m).to_bytes().to_vec());
+                    m = m.add(1);
+                }
+                Ok(Some(Group {
+                    name: CStr::from_ptr(grp.gr_name).to_bytes().to_vec(),
+                    gid: grp.gr_gid,
+                    members,
+                }))
+            }
+        })
     }
 }
 
@@ -109,6 +229,59 @@ mod tests {
             digest(&f).unwrap(),
             "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_a_users_own_private_group_may_write_to_a_plugin() {
+        use accounts::{Group, User};
+        let ann = User {
+            name: b"ann".to_vec(),
+            gid: 1000,
+        };
+        let group = |name: &[u8], gid, members: &[&[u8]]| Group {
+            name: name.to_vec(),
+            gid,
+            members: members.iter().map(|m| m.to_vec()).collect(),
+        };
+        assert!(is_private(&ann, &group(b"ann", 1000, &[])));
+        assert!(is_private(&ann, &group(b"ann", 1000, &[b"ann"])));
+        // Another member, another name, or not her primary group: others may write.
+        assert!(!is_private(&ann, &group(b"ann", 1000, &[b"bob"])));
+        assert!(!is_private(&ann, &group(b"users", 1000, &[])));
+        assert!(!is_private(&ann, &group(b"ann", 1001, &[])));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn group_writable_is_refused_unless_the_group_is_the_owners_own() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = std::env::temp_dir().join(format!("carc-trust-group-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let f = dir.join("lib.so");
+        std::fs::write(&f, "x").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o664)).unwrap();
+        let meta = std::fs::metadata(&f).unwrap();
+        let own = private_group(meta.uid(), meta.gid());
+        assert_eq!(
+            writable_by_others(&f).is_none(),
+            own,
+            "{:?}",
+            writable_by_others(&f)
+        );
+        // Given to a group of other users (possible as root, as in CI): refused.
+        let shared = (1..100).find(|&g| accounts::group(g).is_some_and(|gr| gr.name != b"root"));
+        if let Some(g) = shared
+            && std::os::unix::fs::chown(&f, None, Some(g)).is_ok()
+            && !private_group(meta.uid(), g)
+        {
+            let why = writable_by_others(&f).expect("a shared group's file is refused");
+            assert!(why.contains("mode 664"), "{why}");
+        }
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o666)).unwrap();
+        assert!(writable_by_others(&f).unwrap().contains("mode 666"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
