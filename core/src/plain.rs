@@ -28,6 +28,12 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
         "cannot recurse further; max recursion depth met",
         "arrays or tables are nested too deeply (more than about 80 levels)",
     );
+    // JSON's two messages for a `\uD800`…`\uDFFF` escape that is not half of a pair.
+    if m == "unexpected end of hex escape" || m == "lone leading surrogate in hex escape" {
+        m = "a `\\uD800` to `\\uDFFF` escape must be half of a surrogate pair (alone it is no \
+             character)"
+            .into();
+    }
     m = m.replace("`$__toml_private_datetime`", "a date-time");
     m = m.replace("$__toml_private_datetime", "a date-time");
     m = m.replace(

@@ -487,6 +487,33 @@ fn a_json_record_with_a_key_twice_is_refused_naming_both_lines() {
         assert!(err.contains(&format!("line {a}")), "{name}: {err}");
         assert!(err.contains(&format!("line {b}")), "{name}: {err}");
     }
+    // Both on one line: that line, named once.
+    let path = write(
+        &dir,
+        "one-line.json",
+        r#"{"game": {"players": ["A", "B"], "seed": 1, "seed": 2}, "move": []}"#,
+    );
+    exits_saying(
+        &carc(&["replay", &path]),
+        2,
+        "the key `seed` is given twice in the same object (both on line 1)",
+    );
+}
+
+#[test]
+fn a_lone_surrogate_escape_in_json_is_refused_in_words() {
+    let dir = scratch("json-surrogate");
+    for (name, escape) in [("leading.json", r"\ud800"), ("trailing.json", r"\udc00")] {
+        let text = format!(r#"{{"game": {{"players": ["A{escape}", "B"]}}, "move": []}}"#);
+        let path = write(&dir, name, &text);
+        let o = carc(&["replay", &path]);
+        exits_saying(&o, 2, "escape must be half of a surrogate pair");
+        assert!(
+            stderr(&o).starts_with(&format!("{path}:1:")),
+            "{}",
+            show(&o)
+        );
+    }
 }
 
 #[test]

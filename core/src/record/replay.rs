@@ -89,11 +89,14 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
         Format::Json => {
             if let Some((key, first, second)) = span::json_duplicate_key(source) {
                 let line = |at: usize| source[..at].matches('\n').count() + 1;
+                let (first, second_line) = (line(first), line(second));
+                let lines = if first == second_line {
+                    format!("both on line {first}")
+                } else {
+                    format!("line {first} and line {second_line}")
+                };
                 let message = format!(
-                    "the key `{key}` is given twice in the same object (line {} and line {}); \
-                     give it once",
-                    line(first),
-                    line(second)
+                    "the key `{key}` is given twice in the same object ({lines}); give it once"
                 );
                 return Err(Diagnostic::located(
                     source,
