@@ -144,6 +144,15 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
             "[expect.nowhere]\nbuilder = { Ann = [] }\n",
             "unknown key `nowhere`",
         ),
+        // A misspelt key of `[expect]` itself: its keys and the expansions are named.
+        (
+            "[expect]\nscore = { Ann = 0 }\n",
+            "unknown key `score` in `[expect]` (its keys: scores, supply,",
+        ),
+        (
+            "[expect]\nscore = { Ann = 0 }\n",
+            "for an expansion of this game: builders)",
+        ),
         (
             "[expect.builders]\nmayor = { Ann = [] }\n",
             "unknown key `mayor`: expansion `builders` declares the figures `builder`",

@@ -596,9 +596,24 @@ fn check_expansion_keys(
         loaded.error_at(&full, why)
     };
     if !rules.manifests.iter().any(|m| m.id == id && id != "base") {
+        let expansions: Vec<&str> = rules
+            .manifests
+            .iter()
+            .map(|m| m.id.as_str())
+            .filter(|&m| m != "base")
+            .collect();
         return Err(at(
             &[],
-            format!("unknown key `{id}` (`[expect.<id>]` names an expansion of this game)"),
+            format!(
+                "unknown key `{id}` in `[expect]` (its keys: scores, supply, dragon, fairy, \
+                 trapped, winners, error_at, final, and a table `[expect.<id>]` for an \
+                 expansion of this game: {})",
+                if expansions.is_empty() {
+                    "none enabled".to_string()
+                } else {
+                    expansions.join(", ")
+                }
+            ),
         ));
     }
     let declared: Vec<(usize, &str, bool)> = rules
