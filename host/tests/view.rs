@@ -219,6 +219,44 @@ fn play_html_has_a_step_per_move_of_the_recorded_game() {
     for key in ["players", "steps", "lines", "boards"] {
         assert!(other[key] == steps[key], "`{key}` differs");
     }
+    // A placed tile is drawn the same in every later board, even after the board grew
+    // to the north or west (its drawing is kept once, not once per move).
+    let tiles = |k: usize| -> Vec<String> {
+        board(&steps, k)
+            .lines()
+            .filter(|l| l.contains("data-tile=") && !l.contains("data-next"))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut grew = false;
+    for k in 1..all.len() {
+        let (before, after) = (tiles(k - 1), tiles(k));
+        assert!(after.len() >= before.len(), "step {k}: tiles were lost");
+        assert_eq!(
+            after[..before.len()],
+            before[..],
+            "step {k}: a tile is drawn anew"
+        );
+        grew |= board(&steps, k).lines().next() != board(&steps, k - 1).lines().next();
+    }
+    assert!(grew, "the board grows during the game");
+    // So the page holds each tile's drawing only a few times.
+    let drawings = steps["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| {
+            l.as_str()
+                .is_some_and(|l| l.contains("data-tile=") && !l.contains("data-next"))
+        })
+        .count();
+    // (A drawing is kept again where it follows other lines than before: at most twice
+    // here; drawn anew at each growth, as before, it was kept about seven times.)
+    let placed = tiles(all.len() - 1).len();
+    assert!(
+        drawings <= 2 * placed,
+        "{drawings} tile drawings for {placed} tiles"
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@ use carc_core::figures::{FigureClass, Location, NEUTRAL};
 use carc_core::geometry::{Pos, Rotation};
 use carc_core::turnlog::count;
 use svg::Document;
+use svg::node::Blob;
 use svg::node::element::{Group, Line, Polygon, Rectangle};
 
 use super::looks::{Looks, short};
@@ -37,6 +38,41 @@ pub fn board_svg(game: &Game) -> String {
 
 /// The board of a game as an SVG document, with these looks.
 pub fn board_document(game: &Game, looks: &Looks) -> Document {
+    board_document_with(game, looks, &mut TileDrawings::default())
+}
+
+/// Placed tiles already drawn, kept from one board of a game to the next (the viewer
+/// draws a board per move): a placed tile stays where it is, so it is drawn once. The
+/// board's squares are drawn in board coordinates and the whole board moved into place,
+/// so a tile's drawing is the same text in every later board.
+#[derive(Default)]
+pub struct TileDrawings {
+    /// By placed tile: its type, rotation and square, and its drawing on one line.
+    drawn: Vec<Option<(u16, Rotation, Pos, String)>>,
+}
+
+impl TileDrawings {
+    /// The drawing of placed tile `index`, made if it is new or changed.
+    fn get(
+        &mut self,
+        index: usize,
+        key: (u16, Rotation, Pos),
+        draw: impl FnOnce() -> String,
+    ) -> &str {
+        if self.drawn.len() <= index {
+            self.drawn.resize_with(index + 1, || None);
+        }
+        let slot = &mut self.drawn[index];
+        if !matches!(slot, Some((t, r, p, _)) if (*t, *r, *p) == key) {
+            *slot = Some((key.0, key.1, key.2, draw()));
+        }
+        slot.as_ref().map_or("", |d| d.3.as_str())
+    }
+}
+
+/// The board of a game as an SVG document, with these looks, reusing (and adding to)
+/// the drawings of tiles already drawn.
+pub fn board_document_with(game: &Game, looks: &Looks, drawings: &mut TileDrawings) -> Document {
     let state = &game.state;
     let rules = &game.rules;
     let board = &state.board;
@@ -50,12 +86,12 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
         min = (min.0.min(p.x), min.1.min(p.y));
         max = (max.0.max(p.x), max.1.max(p.y));
     }
-    let origin = |p: Pos| -> Point {
-        (
-            MARGIN + f64::from(p.x - min.0) * SIZE,
-            MARGIN + f64::from(p.y - min.1) * SIZE,
-        )
-    };
+    // Squares in board coordinates; the board group moves them into the picture.
+    let origin = |p: Pos| -> Point { (f64::from(p.x) * SIZE, f64::from(p.y) * SIZE) };
+    let shift = (
+        MARGIN - f64::from(min.0) * SIZE,
+        MARGIN - f64::from(min.1) * SIZE,
+    );
     let board_w = f64::from(max.0 - min.0 + 1) * SIZE;
     let board_h = f64::from(max.1 - min.1 + 1) * SIZE;
     let panel_h = 120.0 + 28.0 * state.players.len() as f64 + SIZE + 60.0;
@@ -64,11 +100,12 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
 
     let mut tiles = Group::new().set("data-layer", "tiles");
     let mut faces: BTreeMap<u16, Face> = BTreeMap::new();
-    for placed in &board.tiles {
-        let face = faces
-            .entry(placed.tile)
-            .or_insert_with(|| Face::from_type(rules.tiles.tile(placed.tile), &rules.vocab));
-        tiles = tiles.add(
+    for (index, placed) in board.tiles.iter().enumerate() {
+        let key = (placed.tile, placed.rotation, placed.pos);
+        let drawing = drawings.get(index, key, || {
+            let face = faces
+                .entry(placed.tile)
+                .or_insert_with(|| Face::from_type(rules.tiles.tile(placed.tile), &rules.vocab));
             tile::draw(
                 face,
                 placed.rotation,
@@ -76,8 +113,11 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
                 looks,
                 Detail::Plain,
             )
-            .set("data-square", format!("{} {}", placed.pos.x, placed.pos.y)),
-        );
+            .set("data-square", format!("{} {}", placed.pos.x, placed.pos.y))
+            .to_string()
+            .replace('\n', "")
+        });
+        tiles = tiles.add(Blob::new(drawing));
     }
     let mut open = Group::new().set("data-layer", "open-squares");
     for o in board.open_squares() {
@@ -267,11 +307,13 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
             ));
     }
 
-    super::page(width, height)
+    let squares = Group::new()
+        .set("data-layer", "board")
+        .set("transform", format!("translate({} {})", shift.0, shift.1))
         .add(open)
         .add(tiles)
-        .add(figures)
-        .add(panel)
+        .add(figures);
+    super::page(width, height).add(squares).add(panel)
 }
 
 /// A follower's outline about `at`: standing, or lying on its side for a farmer.

@@ -7,7 +7,7 @@ use carc_core::rules::Rules;
 use carc_core::turnlog;
 use serde::Serialize;
 
-use crate::render::board::board_document;
+use crate::render::board::{TileDrawings, board_document_with};
 use crate::render::looks::Looks;
 
 /// The whole game as the viewer steps through it.
@@ -63,19 +63,26 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
     let total = loaded.record.moves.len();
     // How kinds and markers look: one set for every board drawn.
     let looks = Looks::from_manifests(&game.rules.manifests);
-    let mut steps = vec![snapshot(&mut game, &looks, "Before the first move".into())];
+    // Each placed tile is drawn once for the whole game.
+    let mut drawings = TileDrawings::default();
+    let mut steps = vec![snapshot(
+        &mut game,
+        &looks,
+        &mut drawings,
+        "Before the first move".into(),
+    )];
     let mut player = name(&game, game.decider() as usize);
     record::play_moves(loaded, &mut game, total, |game, i| {
         let m = &loaded.record.moves[i];
         let label = format!("Move {} of {total}, {player}: {}", i + 1, describe_move(m));
-        steps.push(snapshot(game, &looks, label));
+        steps.push(snapshot(game, &looks, &mut drawings, label));
         player = name(game, game.decider() as usize);
     })?;
     // The game after the last move, as `carc replay` checks it: the lines this adds (a
     // game ending without another decision, final scoring) belong to the last step.
     record::end_of_record(loaded, &mut game);
     if let Some(last) = steps.pop() {
-        let mut end = snapshot(&mut game, &looks, last.label);
+        let mut end = snapshot(&mut game, &looks, &mut drawings, last.label);
         let mut log = last.log;
         log.append(&mut end.log);
         end.log = log;
@@ -89,7 +96,7 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
 }
 
 /// The game now, with the turn-log lines since the last snapshot.
-fn snapshot(game: &mut Game, looks: &Looks, label: String) -> Step {
+fn snapshot(game: &mut Game, looks: &Looks, drawings: &mut TileDrawings, label: String) -> Step {
     let events = game.take_log();
     let log = events
         .iter()
@@ -122,7 +129,7 @@ fn snapshot(game: &mut Game, looks: &Looks, label: String) -> Step {
         current,
         scores: state.players.iter().map(|p| p.score).collect(),
         log,
-        board: board_document(game, looks).to_string(),
+        board: board_document_with(game, looks, drawings).to_string(),
     }
 }
 
