@@ -112,6 +112,9 @@ pub fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
         .map(|h| PathBuf::from(h).join(fallback))
 }
 
+/// Why `-` names no configuration file.
+const STDIN: &str = "the configuration cannot be read from standard input: give a file";
+
 /// Reads the configuration. A file named by `--config` or `CARC_CONFIG` must exist unless
 /// the command is about to write it (`to_be_written`); the user's default file may be
 /// absent (the defaults apply).
@@ -121,6 +124,9 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
     let Some(path) = path(explicit) else {
         return Ok(Loaded::default());
     };
+    if carc_core::input::is_stdin(&path) {
+        return Err(STDIN.into());
+    }
     if !must_exist
         && matches!(std::fs::metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
     {
@@ -128,9 +134,6 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
             path: Some(path),
             config: Config::default(),
         });
-    }
-    if carc_core::input::is_stdin(&path) {
-        return Err("the configuration cannot be read from standard input: give a file".into());
     }
     // Read as every input is: at most `--max-input-size`, UTF-8.
     let text = carc_core::input::read_text(&path).map_err(|e| {
@@ -200,6 +203,9 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
     // Only a regular file is rewritten (through a symbolic link, the file it names, even
     // one still to be made): the new text is renamed over the old, which would replace a
     // device or a link.
+    if carc_core::input::is_stdin(path) {
+        return Err(STDIN.into());
+    }
     let target = link_target(path);
     let path = target.as_path();
     match std::fs::metadata(path) {
@@ -265,6 +271,130 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
         })
 }
 
+/// Adds `value` to the array `key` of a configuration, kept as the user wrote it: a
+/// multi-line array gets it on a line of its own, indented as the last one, after the
+/// comments that end the last one's line. Without the array, it is written: `list` (the
+/// values in force) and `value`.
+pub fn add_to_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[String], value: &str) {
+    let Some(array) = doc.get_mut(key).and_then(|i| i.as_array_mut()) else {
+        let mut array = toml_edit::Array::new();
+        for x in list.iter().map(String::as_str).chain([value]) {
+            if !array.iter().any(|v| v.as_str() == Some(x)) {
+                array.push(x);
+            }
+        }
+        doc[key] = toml_edit::value(array);
+        return;
+    };
+    if array.iter().any(|v| v.as_str() == Some(value)) {
+        return;
+    }
+    let indent = array
+        .iter()
+        .last()
+        .and_then(|v| v.decor().prefix()?.as_str())
+        .and_then(|p| p.rfind('\n').map(|i| p[i..].to_string()));
+    let Some(indent) = indent else {
+        // On one line: `["a", "b"]`.
+        array.push(value);
+        return;
+    };
+    // What follows the last value up to `]`: its own suffix (before a comma, if any) and
+    // the array's trailing text (after it). The comments there stay on the last value's
+    // line; the line break before `]` moves after the new value.
+    let had_comma = array.trailing_comma();
+    let mut after = String::new();
+    if let Some(last) = array.iter_mut().last() {
+        after.push_str(last.decor().suffix().and_then(|s| s.as_str()).unwrap_or(""));
+        last.decor_mut().set_suffix("");
+    }
+    after.push_str(array.trailing().as_str().unwrap_or(""));
+    let (comments, closing) = after
+        .rfind('\n')
+        .map_or((after.as_str(), ""), |i| after.split_at(i));
+    let (comments, closing) = (comments.to_string(), closing.to_string());
+    array.push(value);
+    if let Some(new) = array.iter_mut().last() {
+        new.decor_mut().set_prefix(format!("{comments}{indent}"));
+        if !had_comma {
+            new.decor_mut().set_suffix(closing.clone());
+        }
+    }
+    array.set_trailing(if had_comma { closing } else { String::new() });
+    array.set_trailing_comma(had_comma);
+}
+
+/// Removes `value` from the array `key` of a configuration (with the comments before
+/// it), the rest kept as written. Without the array, `list` less `value` is written.
+pub fn remove_from_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[String], value: &str) {
+    match doc.get_mut(key).and_then(|i| i.as_array_mut()) {
+        Some(array) => array.retain(|v| v.as_str() != Some(value)),
+        None => {
+            let mut array = toml_edit::Array::new();
+            for x in list.iter().filter(|x| *x != value) {
+                array.push(x.as_str());
+            }
+            doc[key] = toml_edit::value(array);
+        }
+    }
+}
+
+/// Sets `key` to the string `value` in the table `table` of a configuration (made if
+/// absent), a `[table]` or an inline table, everything else kept as written: an entry
+/// already there keeps its comments, a new one in an inline table is spaced as the
+/// others.
+pub fn set_in_table(doc: &mut toml_edit::DocumentMut, table: &str, key: &str, value: &str) {
+    let Some(item) = doc.get_mut(table) else {
+        doc[table] = toml_edit::table();
+        doc[table][key] = toml_edit::value(value);
+        return;
+    };
+    if let Some(inline) = item.as_inline_table_mut() {
+        if let Some(old) = inline.get_mut(key) {
+            let decor = old.decor().clone();
+            *old = value.into();
+            *old.decor_mut() = decor;
+            return;
+        }
+        // The space before `}` moves from the last value to the new one.
+        let closing = inline
+            .iter_mut()
+            .last()
+            .map(|(_, v)| {
+                let s = v
+                    .decor()
+                    .suffix()
+                    .and_then(|s| s.as_str())
+                    .unwrap_or("")
+                    .to_string();
+                v.decor_mut().set_suffix("");
+                s
+            })
+            .unwrap_or_else(|| " ".to_string());
+        let mut new: toml_edit::Value = value.into();
+        new.decor_mut().set_prefix(" ");
+        new.decor_mut().set_suffix(closing);
+        inline.insert(key, new);
+        if let Some(mut k) = inline.key_mut(key) {
+            k.leaf_decor_mut().set_prefix(" ");
+            k.leaf_decor_mut().set_suffix(" ");
+        }
+        return;
+    }
+    if let Some(t) = item.as_table_mut() {
+        match t.get_mut(key).and_then(|i| i.as_value_mut()) {
+            Some(old) => {
+                let decor = old.decor().clone();
+                *old = value.into();
+                *old.decor_mut() = decor;
+            }
+            None => {
+                t.insert(key, toml_edit::value(value));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +458,86 @@ mod tests {
         assert_eq!(got, [("x.sets", "2013"), ("y.on", "true"), ("z.w", "v")]);
         let e = parse("[rules]\n\"x.sets\" = 1.5\n", "carc.toml").unwrap_err();
         assert!(e.contains("carc.toml:2"), "{e}");
+    }
+
+    /// `edit` applied to `text`, as text.
+    fn edited(text: &str, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> String {
+        let mut doc: toml_edit::DocumentMut = text.parse().unwrap();
+        edit(&mut doc);
+        let out = doc.to_string();
+        // Still TOML (the values here are short stand-ins, not real pins).
+        let again: Result<toml_edit::DocumentMut, _> = out.parse();
+        assert!(again.is_ok(), "{out}");
+        out
+    }
+
+    #[test]
+    fn a_value_added_to_a_list_is_laid_out_as_the_list_is() {
+        let add = |text: &str| edited(text, |d| add_to_list(d, "expansions", &[], "b"));
+        for (before, after) in [
+            ("expansions = [\"a\"]\n", "expansions = [\"a\", \"b\"]\n"),
+            ("expansions = []\n", "expansions = [\"b\"]\n"),
+            (
+                "trust = \"any\"\n",
+                "trust = \"any\"\nexpansions = [\"b\"]\n",
+            ),
+            // One per line: with or without a comma after the last, a comment ending the
+            // last line stays there.
+            (
+                "expansions = [\n  \"a\",\n]\n",
+                "expansions = [\n  \"a\",\n  \"b\",\n]\n",
+            ),
+            (
+                "expansions = [\n  \"a\"\n]\n",
+                "expansions = [\n  \"a\",\n  \"b\"\n]\n",
+            ),
+            (
+                "expansions = [\n  # mine\n  \"a\",  # the first\n]\n",
+                "expansions = [\n  # mine\n  \"a\",  # the first\n  \"b\",\n]\n",
+            ),
+            (
+                "expansions = [\n    \"a\" # the first\n]\n",
+                "expansions = [\n    \"a\", # the first\n    \"b\"\n]\n",
+            ),
+            // Already there: unchanged.
+            (
+                "expansions = [ \"b\" ] # kept\n",
+                "expansions = [ \"b\" ] # kept\n",
+            ),
+        ] {
+            assert_eq!(add(before), after, "{before}");
+        }
+        let removed = edited("expansions = [\n  \"a\",\n  # the b\n  \"b\",\n]\n", |d| {
+            remove_from_list(d, "expansions", &[], "b")
+        });
+        assert_eq!(removed, "expansions = [\n  \"a\",\n]\n");
+    }
+
+    #[test]
+    fn a_pin_is_set_in_the_pins_as_written() {
+        let pin = |text: &str| edited(text, |d| set_in_table(d, "pins", "b", "sha256:2"));
+        for (before, after) in [
+            ("", "[pins]\nb = \"sha256:2\"\n"),
+            (
+                "pins = {a = \"sha256:1\"} # mine\n",
+                "pins = {a = \"sha256:1\", b = \"sha256:2\"} # mine\n",
+            ),
+            (
+                "pins = {  a  =  \"sha256:1\"  }\n",
+                "pins = {  a  =  \"sha256:1\", b = \"sha256:2\"  }\n",
+            ),
+            ("pins = {}\n", "pins = { b = \"sha256:2\" }\n"),
+            (
+                "[pins]\na = \"sha256:1\"\nb = \"sha256:0\" # the old one\n",
+                "[pins]\na = \"sha256:1\"\nb = \"sha256:2\" # the old one\n",
+            ),
+            (
+                "pins = { b = \"sha256:0\" }\n",
+                "pins = { b = \"sha256:2\" }\n",
+            ),
+        ] {
+            assert_eq!(pin(before), after, "{before}");
+        }
     }
 
     #[test]

@@ -77,21 +77,27 @@ pub fn writable_by_others(path: &Path) -> Option<String> {
 }
 
 /// Whether the group `gid` is the user `uid`'s private group: the user's primary group,
-/// named as the user, with no other member.
+/// named as the user, with no other member and no other user's primary group. When the
+/// system's accounts cannot be read (or listed), it is not.
 #[cfg(unix)]
 fn private_group(uid: u32, gid: u32) -> bool {
     let (Some(user), Some(group)) = (accounts::user(uid), accounts::group(gid)) else {
         return false;
     };
-    is_private(&user, &group)
+    let Some(primary) = accounts::primary_group_of(gid) else {
+        return false;
+    };
+    is_private(&user, &group, &primary)
 }
 
-/// [`private_group`] on what the system's account database says.
+/// [`private_group`] on what the system's account database says: `primary` names every
+/// user whose primary group is `group`.
 #[cfg(unix)]
-fn is_private(user: &accounts::User, group: &accounts::Group) -> bool {
+fn is_private(user: &accounts::User, group: &accounts::Group, primary: &[Vec<u8>]) -> bool {
     user.gid == group.gid
         && user.name == group.name
         && group.members.iter().all(|m| *m == user.name)
+        && primary.iter().all(|m| *m == user.name)
 }
 
 /// Look-ups in the system's user and group database.
@@ -120,6 +126,7 @@ mod accounts {
             match call(&mut buf) {
                 Ok(found) => return found,
                 Err(libc::ERANGE) => size *= 4,
+                Err(libc::EINTR) => {}
                 Err(_) => return None,
             }
         }
@@ -153,6 +160,48 @@ mod accounts {
                 }))
             }
         })
+    }
+
+    /// The names of the users whose primary group is `gid` (`None`: the users cannot be
+    /// listed here).
+    pub fn primary_group_of(gid: u32) -> Option<Vec<Vec<u8>>> {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        {
+            // The list is one cursor per process: one reader at a time.
+            static LISTING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+            let _one = LISTING.lock().unwrap_or_else(|e| e.into_inner());
+            let mut names = Vec::new();
+            let mut buf = vec![0u8; 1 << 16];
+            // SAFETY: `pwd` and `buf` outlive each call; the entry's strings point into
+            // `buf` and are copied out before the next call. The cursor is opened and
+            // closed here, under the lock.
+            let complete = unsafe {
+                libc::setpwent();
+                let complete = loop {
+                    let mut pwd: libc::passwd = std::mem::zeroed();
+                    let mut found: *mut libc::passwd = std::ptr::null_mut();
+                    let rc =
+                        libc::getpwent_r(&mut pwd, buf.as_mut_ptr().cast(), buf.len(), &mut found);
+                    if rc == libc::ENOENT || (rc == 0 && found.is_null()) {
+                        break true;
+                    }
+                    if rc != 0 {
+                        break false;
+                    }
+                    if pwd.pw_gid == gid && !pwd.pw_name.is_null() {
+                        names.push(CStr::from_ptr(pwd.pw_name).to_bytes().to_vec());
+                    }
+                };
+                libc::endpwent();
+                complete
+            };
+            complete.then_some(names)
+        }
+        #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+        {
+            let _ = gid;
+            None
+        }
     }
 
     /// The group with this id.
@@ -245,12 +294,20 @@ mod tests {
             gid,
             members: members.iter().map(|m| m.to_vec()).collect(),
         };
-        assert!(is_private(&ann, &group(b"ann", 1000, &[])));
-        assert!(is_private(&ann, &group(b"ann", 1000, &[b"ann"])));
-        // Another member, another name, or not her primary group: others may write.
-        assert!(!is_private(&ann, &group(b"ann", 1000, &[b"bob"])));
-        assert!(!is_private(&ann, &group(b"users", 1000, &[])));
-        assert!(!is_private(&ann, &group(b"ann", 1001, &[])));
+        let just_ann = [b"ann".to_vec()];
+        assert!(is_private(&ann, &group(b"ann", 1000, &[]), &just_ann));
+        assert!(is_private(&ann, &group(b"ann", 1000, &[b"ann"]), &just_ann));
+        // Another member, another name, not her primary group, or another user's primary
+        // group too: others may write.
+        assert!(!is_private(
+            &ann,
+            &group(b"ann", 1000, &[b"bob"]),
+            &just_ann
+        ));
+        assert!(!is_private(&ann, &group(b"users", 1000, &[]), &just_ann));
+        assert!(!is_private(&ann, &group(b"ann", 1001, &[]), &just_ann));
+        let also_bob = [b"ann".to_vec(), b"bob".to_vec()];
+        assert!(!is_private(&ann, &group(b"ann", 1000, &[]), &also_bob));
     }
 
     #[cfg(unix)]

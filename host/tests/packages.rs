@@ -599,6 +599,19 @@ fn editing_commands_make_a_named_configuration_and_keep_how_it_is_written() {
     let out = carc_in(&home, &["--config", &missing, "plugins", "list"]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(!home.join("missing.toml").exists());
+    // `-` names no file to make.
+    let out = carc_at(
+        &home,
+        &home,
+        &["--config", "-", "plugins", "enable", "russian-promos"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("cannot be read from standard input"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!home.join("-").exists());
     // The file's own list and pins are changed in place: comments, layout and an
     // inline table stay as the user wrote them.
     let pin = format!("sha256:{}", "a".repeat(64));

@@ -220,7 +220,8 @@ fn play_html_has_a_step_per_move_of_the_recorded_game() {
         assert!(other[key] == steps[key], "`{key}` differs");
     }
     // A placed tile is drawn the same in every later board, even after the board grew
-    // to the north or west (its drawing is kept once, not once per move).
+    // to the north or west (its drawing, with its square's coordinates, is kept once, not
+    // once per move).
     let tiles = |k: usize| -> Vec<String> {
         board(&steps, k)
             .lines()
@@ -228,18 +229,36 @@ fn play_html_has_a_step_per_move_of_the_recorded_game() {
             .map(str::to_string)
             .collect()
     };
-    let mut grew = false;
+    // Where the board is moved to: `translate(x y)`.
+    let shift = |k: usize| -> (f64, f64) {
+        let b = board(&steps, k);
+        let at = b.find("translate(").expect("the board is moved into place") + 10;
+        let inner = &b[at..at + b[at..].find(')').unwrap()];
+        let (x, y) = inner.split_once(' ').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    };
+    let mut grew_north_or_west = 0;
     for k in 1..all.len() {
         let (before, after) = (tiles(k - 1), tiles(k));
         assert!(after.len() >= before.len(), "step {k}: tiles were lost");
+        assert!(
+            after.iter().all(|t| t.contains("<rect")),
+            "step {k}: a tile is one line with its outline"
+        );
         assert_eq!(
             after[..before.len()],
             before[..],
             "step {k}: a tile is drawn anew"
         );
-        grew |= board(&steps, k).lines().next() != board(&steps, k - 1).lines().next();
+        let (was, now) = (shift(k - 1), shift(k));
+        if now.0 > was.0 || now.1 > was.1 {
+            grew_north_or_west += 1;
+        }
     }
-    assert!(grew, "the board grows during the game");
+    assert!(
+        grew_north_or_west > 0,
+        "the board grows to the north or west"
+    );
     // So the page holds each tile's drawing only a few times.
     let drawings = steps["lines"]
         .as_array()

@@ -279,6 +279,14 @@ pub enum OffBoard {
     OffBoard,
 }
 
+impl Expect {
+    /// The keys of `[expect]` itself, in the order the spec lists them (every other key
+    /// is an expansion's table).
+    pub const KEYS: [&'static str; 8] = [
+        "scores", "supply", "dragon", "fairy", "trapped", "winners", "error_at", "final",
+    ];
+}
+
 /// The `[expect]` table. Keys other than those below are `[expect.<expansion-id>]`
 /// tables, checked at replay (an unknown key is a located error there).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -338,5 +346,36 @@ impl Record {
             moves,
             expect: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_keys_of_expect_are_its_fields() {
+        let all = Expect {
+            scores: Some(BTreeMap::new()),
+            supply: Some(BTreeMap::new()),
+            dragon: Some(Whereabouts::Off(OffBoard::OffBoard)),
+            fairy: Some(Whereabouts::At([0, 0])),
+            trapped: Some(BTreeMap::new()),
+            winners: Some(Vec::new()),
+            error_at: Some(0),
+            final_scoring: Some(true),
+            expansions: BTreeMap::new(),
+        };
+        let value = serde_json::to_value(&all).unwrap();
+        let mut written: Vec<&str> = value
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut listed = Expect::KEYS.to_vec();
+        written.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(written, listed);
     }
 }

@@ -605,9 +605,9 @@ fn check_expansion_keys(
         return Err(at(
             &[],
             format!(
-                "unknown key `{id}` in `[expect]` (its keys: scores, supply, dragon, fairy, \
-                 trapped, winners, error_at, final, and a table `[expect.<id>]` for an \
-                 expansion of this game: {})",
+                "unknown key `{id}` in `[expect]` (its keys: {}, and a table \
+                 `[expect.<id>]` for an expansion of this game: {})",
+                super::Expect::KEYS.join(", "),
                 if expansions.is_empty() {
                     "none enabled".to_string()
                 } else {

@@ -353,31 +353,17 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
     if !on {
         list.retain(|x| x != id);
     }
+    if !on && !had {
+        // Nothing to change: the file is left as it is (or not made).
+        outln!("{id} was not enabled by default ({})", path.display());
+        return Ok(0);
+    }
     crate::config::edit(&path, |doc| {
-        // The file's own list is changed in place (its comments and layout kept).
-        if let Some(array) = doc.get_mut("expansions").and_then(|i| i.as_array_mut()) {
-            if on && !array.iter().any(|v| v.as_str() == Some(id)) {
-                // On a line of its own if the last one is (its indentation, not its comments).
-                let indent = array
-                    .iter()
-                    .last()
-                    .and_then(|v| v.decor().prefix()?.as_str())
-                    .and_then(|p| p.rfind('\n').map(|i| p[i..].to_string()));
-                array.push(id);
-                if let (Some(indent), Some(v)) = (indent, array.iter_mut().last()) {
-                    v.decor_mut().set_prefix(indent);
-                }
-            }
-            if !on {
-                array.retain(|v| v.as_str() != Some(id));
-            }
-            return;
+        if on {
+            crate::config::add_to_list(doc, "expansions", &list, id);
+        } else {
+            crate::config::remove_from_list(doc, "expansions", &list, id);
         }
-        let mut array = toml_edit::Array::new();
-        for x in &list {
-            array.push(x.as_str());
-        }
-        doc["expansions"] = toml_edit::value(array);
     })?;
     let what = match (on, had) {
         (true, true) => "was already enabled",
@@ -406,18 +392,7 @@ fn trust(id: &str) -> Result<u8, String> {
     let digest = crate::trust::digest(library)?;
     let path = config_path()?;
     crate::config::edit(&path, |doc| {
-        // Into the file's own pins, a table or an inline table, kept as it is written.
-        if let Some(pins) = doc.get_mut("pins").and_then(|i| i.as_inline_table_mut()) {
-            pins.insert(id, digest.as_str().into());
-            pins.fmt();
-            return;
-        }
-        if let Some(pins) = doc.get_mut("pins").and_then(|i| i.as_table_mut()) {
-            pins.insert(id, toml_edit::value(digest.as_str()));
-            return;
-        }
-        doc["pins"] = toml_edit::table();
-        doc["pins"][id] = toml_edit::value(digest.as_str());
+        crate::config::set_in_table(doc, "pins", id, &digest)
     })?;
     outln!(
         "{id}: {} pinned as {digest} ({})",

@@ -44,9 +44,10 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
 /// Placed tiles already drawn, kept from one board of a game to the next (the viewer
 /// draws a board per move): a placed tile stays where it is, so it is drawn once. The
 /// board's squares are drawn in board coordinates and the whole board moved into place,
-/// so a tile's drawing is the same text in every later board.
+/// so a tile's drawing is the same text in every later board. One game, one set of
+/// looks: a drawing is known by its tile type, rotation and square only.
 #[derive(Default)]
-pub struct TileDrawings {
+pub(crate) struct TileDrawings {
     /// By placed tile: its type, rotation and square, and its drawing on one line.
     drawn: Vec<Option<(u16, Rotation, Pos, String)>>,
 }
@@ -72,7 +73,11 @@ impl TileDrawings {
 
 /// The board of a game as an SVG document, with these looks, reusing (and adding to)
 /// the drawings of tiles already drawn.
-pub fn board_document_with(game: &Game, looks: &Looks, drawings: &mut TileDrawings) -> Document {
+pub(crate) fn board_document_with(
+    game: &Game,
+    looks: &Looks,
+    drawings: &mut TileDrawings,
+) -> Document {
     let state = &game.state;
     let rules = &game.rules;
     let board = &state.board;
