@@ -97,6 +97,11 @@ pub fn path(explicit: Option<&Path>) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("CARC_CONFIG").filter(|p| !p.is_empty()) {
         return Some(PathBuf::from(p));
     }
+    users_file()
+}
+
+/// The user's configuration file, `$XDG_CONFIG_HOME/carc/carc.toml`.
+fn users_file() -> Option<PathBuf> {
     xdg_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("carc").join("carc.toml"))
 }
 
@@ -243,7 +248,19 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
     edit(&mut doc);
     let out = doc.to_string();
     parse(&out, &name)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+    {
+        // The user's own configuration directory is made; a file named elsewhere must
+        // be in a directory that exists (a mistyped path makes no directories).
+        if Some(path) != users_file().as_deref() {
+            return Err(format!(
+                "cannot write the configuration file `{}`: the directory `{}` does not exist",
+                path.display(),
+                dir.display()
+            ));
+        }
         std::fs::create_dir_all(dir).map_err(|e| {
             format!(
                 "cannot make the directory `{}`: {}",

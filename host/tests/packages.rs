@@ -599,6 +599,18 @@ fn editing_commands_make_a_named_configuration_and_keep_how_it_is_written() {
     let out = carc_in(&home, &["--config", &missing, "plugins", "list"]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(!home.join("missing.toml").exists());
+    // A named file in a directory that does not exist: no directories are made.
+    let nowhere = home
+        .join("no/such/dir/c.toml")
+        .to_string_lossy()
+        .into_owned();
+    let out = carc_in(
+        &home,
+        &["--config", &nowhere, "plugins", "enable", "russian-promos"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
+    assert!(!home.join("no").exists());
     // `-` names no file to make.
     let out = carc_at(
         &home,
