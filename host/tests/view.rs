@@ -431,3 +431,34 @@ fn names_cannot_break_out_of_the_page() {
     // The boards hold the names as text.
     assert!(!board(&steps, 1).contains("<img"));
 }
+
+#[test]
+fn each_step_shows_the_board_carc_render_draws() {
+    use carc_core::record;
+    let catalog = common::plugins::both_expansions();
+    for name in [
+        "tests/scenarios/audit8-solovei-placed-next-to-vodyanoy-moves-on.toml",
+        "tests/scenarios/audit8-four-players-dragon-round-fairy-protects.toml",
+    ] {
+        let loaded = record::load(&root().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let viewer = carc_host::view::steps::steps(&loaded, &catalog)
+            .unwrap_or_else(|_| panic!("{name}: the viewer replays it"));
+        // The last step, its tiles' lines put back, is the picture of the replayed game.
+        let outcome = record::replay(&loaded, &catalog)
+            .unwrap_or_else(|_| panic!("{name}: carc replay accepts it"));
+        let last = viewer.steps.last().expect("a step per move");
+        assert_eq!(
+            last.board.text(&viewer.tiles),
+            carc_host::render::board_svg(&outcome.game),
+            "{name}"
+        );
+        // No step shows the mark its tiles' lines stand in for.
+        for step in &viewer.steps {
+            let text = step.board.text(&viewer.tiles);
+            assert!(
+                !text.contains("<!--"),
+                "{name}: a mark is left in the picture"
+            );
+        }
+    }
+}

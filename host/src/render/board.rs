@@ -48,26 +48,59 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
 /// looks: a drawing is known by its tile type, rotation and square only.
 #[derive(Default)]
 pub(crate) struct TileDrawings {
-    /// By placed tile: its type, rotation and square, and its drawing on one line.
-    drawn: Vec<Option<(u16, Rotation, Pos, String)>>,
+    /// By placed tile: its type, rotation and square, and its drawing's number.
+    drawn: Vec<Option<(u16, Rotation, Pos, u32)>>,
+    /// Every drawing made, each on one line, by number.
+    lines: Vec<String>,
+    /// Whether a board holds [`TILES_MARK`] in place of its tiles' lines (the viewer
+    /// keeps the lines once, apart from the boards).
+    marking: bool,
+    /// The drawings of the last board's tiles, in the order drawn.
+    last: Vec<u32>,
 }
 
+/// The line standing for a board's tiles, when they are kept apart.
+pub(crate) const TILES_MARK: &str = "<!-- tiles -->";
+
 impl TileDrawings {
-    /// The drawing of placed tile `index`, made if it is new or changed.
+    /// Drawings kept apart from the boards: a board holds [`TILES_MARK`] where its
+    /// tiles' lines go, and [`TileDrawings::last`] says which.
+    pub(crate) fn kept_apart() -> TileDrawings {
+        TileDrawings {
+            marking: true,
+            ..TileDrawings::default()
+        }
+    }
+
+    /// The drawings of the last board's tiles, by number, in order.
+    pub(crate) fn last(&self) -> &[u32] {
+        &self.last
+    }
+
+    /// Every drawing made, by number.
+    pub(crate) fn into_lines(self) -> Vec<String> {
+        self.lines
+    }
+
+    /// The number of placed tile `index`'s drawing, made if it is new or changed.
     fn get(
         &mut self,
         index: usize,
         key: (u16, Rotation, Pos),
         draw: impl FnOnce() -> String,
-    ) -> &str {
+    ) -> u32 {
         if self.drawn.len() <= index {
             self.drawn.resize_with(index + 1, || None);
         }
-        let slot = &mut self.drawn[index];
-        if !matches!(slot, Some((t, r, p, _)) if (*t, *r, *p) == key) {
-            *slot = Some((key.0, key.1, key.2, draw()));
+        match self.drawn[index] {
+            Some((t, r, p, line)) if (t, r, p) == key => line,
+            _ => {
+                let line = self.lines.len() as u32;
+                self.lines.push(draw());
+                self.drawn[index] = Some((key.0, key.1, key.2, line));
+                line
+            }
         }
-        slot.as_ref().map_or("", |d| d.3.as_str())
     }
 }
 
@@ -105,9 +138,10 @@ pub(crate) fn board_document_with(
 
     let mut tiles = Group::new().set("data-layer", "tiles");
     let mut faces: BTreeMap<u16, Face> = BTreeMap::new();
+    drawings.last.clear();
     for (index, placed) in board.tiles.iter().enumerate() {
         let key = (placed.tile, placed.rotation, placed.pos);
-        let drawing = drawings.get(index, key, || {
+        let line = drawings.get(index, key, || {
             let face = faces
                 .entry(placed.tile)
                 .or_insert_with(|| Face::from_type(rules.tiles.tile(placed.tile), &rules.vocab));
@@ -122,7 +156,14 @@ pub(crate) fn board_document_with(
             .to_string()
             .replace('\n', "")
         });
-        tiles = tiles.add(Blob::new(drawing));
+        if drawings.marking {
+            drawings.last.push(line);
+        } else {
+            tiles = tiles.add(Blob::new(drawings.lines[line as usize].clone()));
+        }
+    }
+    if drawings.marking {
+        tiles = tiles.add(Blob::new(TILES_MARK));
     }
     let mut open = Group::new().set("data-layer", "open-squares");
     for o in board.open_squares() {

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::pack::pack;
+use super::pack::pack_lines;
 use super::steps::Viewer;
 
 /// The page for a game. Everything it needs is in it: it loads nothing.
@@ -43,13 +43,14 @@ pub fn page(viewer: &Viewer) -> String {
 /// The data the page embeds: the viewer's steps without their boards, and the boards
 /// packed (see [`super::pack`]) as `lines` and `boards`.
 pub fn embedded(viewer: &Viewer) -> Value {
-    let packed = pack(viewer.steps.iter().map(|s| s.board.as_str()));
+    let packed = pack_lines(
+        viewer
+            .steps
+            .iter()
+            .map(|s| s.board.lines(&viewer.tiles).collect())
+            .collect(),
+    );
     let mut data = serde_json::to_value(viewer).unwrap_or_default();
-    if let Some(steps) = data.get_mut("steps").and_then(Value::as_array_mut) {
-        for step in steps.iter_mut().filter_map(Value::as_object_mut) {
-            step.remove("board");
-        }
-    }
     if let Some(object) = data.as_object_mut() {
         object.insert("lines".into(), json!(packed.lines));
         object.insert("boards".into(), json!(packed.boards));

@@ -19,10 +19,16 @@ pub struct Packed {
 
 /// Packs the boards (`\n` separates lines).
 pub fn pack<'a>(boards: impl IntoIterator<Item = &'a str>) -> Packed {
-    let boards: Vec<Vec<&'a str>> = boards
-        .into_iter()
-        .map(|b| b.split('\n').collect())
-        .collect();
+    pack_lines(
+        boards
+            .into_iter()
+            .map(|b| b.split('\n').collect())
+            .collect(),
+    )
+}
+
+/// Packs the boards, each given as its lines.
+pub fn pack_lines<'a>(boards: Vec<Vec<&'a str>>) -> Packed {
     // A line is known by its text, the last line before it holding a digit (a position:
     // nearly unique in a board) and how far back that is, so that a board repeating a
     // stretch of another repeats a run of indices, not scattered ones (the same `</g>`

@@ -7,7 +7,7 @@ use carc_core::rules::Rules;
 use carc_core::turnlog;
 use serde::Serialize;
 
-use crate::render::board::{TileDrawings, board_document_with};
+use crate::render::board::{TILES_MARK, TileDrawings, board_document_with};
 use crate::render::looks::Looks;
 
 /// The whole game as the viewer steps through it.
@@ -19,6 +19,9 @@ pub struct Viewer {
     pub players: Vec<String>,
     /// Step 0 is the game before any move; step k the game after move k.
     pub steps: Vec<Step>,
+    /// The drawings of the placed tiles, one line each, which the boards share.
+    #[serde(skip)]
+    pub tiles: Vec<String>,
 }
 
 /// The game at one step.
@@ -34,8 +37,39 @@ pub struct Step {
     pub scores: Vec<i32>,
     /// The turn-log lines of this move.
     pub log: Vec<LogLine>,
-    /// The board as SVG.
-    pub board: String,
+    /// The board as SVG, its tiles' lines kept apart.
+    #[serde(skip)]
+    pub board: Board,
+}
+
+/// A board as SVG, with its tiles' lines kept apart (a game's boards share them).
+#[derive(Clone, Debug, Default)]
+pub struct Board {
+    /// The lines before the tiles'.
+    head: String,
+    /// The tiles' lines: numbers into [`Viewer::tiles`], in order.
+    tiles: Vec<u32>,
+    /// The lines after the tiles'.
+    tail: String,
+}
+
+impl Board {
+    /// The board's lines, its tiles' taken from `tiles`.
+    pub fn lines<'a>(&'a self, tiles: &'a [String]) -> impl Iterator<Item = &'a str> {
+        self.head
+            .split('\n')
+            .chain(
+                self.tiles
+                    .iter()
+                    .map(|&t| tiles.get(t as usize).map_or("", String::as_str)),
+            )
+            .chain(self.tail.split('\n'))
+    }
+
+    /// The board as one text (`\n` between lines).
+    pub fn text(&self, tiles: &[String]) -> String {
+        self.lines(tiles).collect::<Vec<_>>().join("\n")
+    }
 }
 
 /// One line of the turn log.
@@ -63,8 +97,8 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
     let total = loaded.record.moves.len();
     // How kinds and markers look: one set for every board drawn.
     let looks = Looks::from_manifests(&game.rules.manifests);
-    // Each placed tile is drawn once for the whole game.
-    let mut drawings = TileDrawings::default();
+    // Each placed tile is drawn once for the whole game, its lines kept apart.
+    let mut drawings = TileDrawings::kept_apart();
     let mut steps = vec![snapshot(
         &mut game,
         &looks,
@@ -92,6 +126,7 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
         title: loaded.file.clone(),
         players: game.state.players.iter().map(|p| p.name.clone()).collect(),
         steps,
+        tiles: drawings.into_lines(),
     })
 }
 
@@ -129,7 +164,30 @@ fn snapshot(game: &mut Game, looks: &Looks, drawings: &mut TileDrawings, label: 
         current,
         scores: state.players.iter().map(|p| p.score).collect(),
         log,
-        board: board_document_with(game, looks, drawings).to_string(),
+        board: board(game, looks, drawings),
+    }
+}
+
+/// The board now, its tiles' lines kept apart.
+fn board(game: &Game, looks: &Looks, drawings: &mut TileDrawings) -> Board {
+    let text = board_document_with(game, looks, drawings).to_string();
+    let tiles = drawings.last().to_vec();
+    // The mark is a line of its own in the tiles' group.
+    let mark = format!("\n{TILES_MARK}\n");
+    match text.split_once(&mark) {
+        Some((head, tail)) => Board {
+            head: head.to_string(),
+            tiles,
+            tail: tail.to_string(),
+        },
+        None => {
+            debug_assert!(false, "a board's tiles are marked");
+            Board {
+                head: text,
+                tiles: Vec::new(),
+                tail: String::new(),
+            }
+        }
     }
 }
 
