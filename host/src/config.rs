@@ -306,11 +306,19 @@ pub fn add_to_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[String],
     if array.iter().any(|v| v.as_str() == Some(value)) {
         return;
     }
-    let indent = array
-        .iter()
-        .last()
-        .and_then(|v| v.decor().prefix()?.as_str())
-        .and_then(|p| p.rfind('\n').map(|i| p[i..].to_string()));
+    let indent = match array.iter().last() {
+        Some(last) => last
+            .decor()
+            .prefix()
+            .and_then(|p| p.as_str())
+            .and_then(|p| p.rfind('\n').map(|i| p[i..].to_string())),
+        // An empty list over several lines: indented by two spaces.
+        None => array
+            .trailing()
+            .as_str()
+            .is_some_and(|t| t.contains('\n'))
+            .then(|| "\n  ".to_string()),
+    };
     let Some(indent) = indent else {
         // On one line: `["a", "b"]`.
         array.push(value);
@@ -515,6 +523,12 @@ mod tests {
             (
                 "expansions = [\n    \"a\" # the first\n]\n",
                 "expansions = [\n    \"a\", # the first\n    \"b\"\n]\n",
+            ),
+            // An empty list over several lines.
+            ("expansions = [\n]\n", "expansions = [\n  \"b\"\n]\n"),
+            (
+                "expansions = [ # none yet\n]\n",
+                "expansions = [ # none yet\n  \"b\"\n]\n",
             ),
             // Already there: unchanged.
             (
