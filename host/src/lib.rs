@@ -8,6 +8,8 @@
 #[macro_use]
 pub mod output;
 
+#[cfg(unix)]
+pub(crate) mod accounts;
 pub mod catalog;
 pub mod config;
 pub mod game;

@@ -81,10 +81,11 @@ pub fn writable_by_others(path: &Path) -> Option<String> {
 /// system's accounts cannot be read (or listed), it is not.
 #[cfg(unix)]
 fn private_group(uid: u32, gid: u32) -> bool {
-    let (Some(user), Some(group)) = (accounts::user(uid), accounts::group(gid)) else {
+    let (Some(user), Some(group)) = (crate::accounts::user(uid), crate::accounts::group(gid))
+    else {
         return false;
     };
-    let Some(primary) = accounts::primary_group_of(gid) else {
+    let Some(primary) = crate::accounts::primary_group_of(gid) else {
         return false;
     };
     is_private(&user, &group, &primary)
@@ -93,151 +94,15 @@ fn private_group(uid: u32, gid: u32) -> bool {
 /// [`private_group`] on what the system's account database says: `primary` names every
 /// user whose primary group is `group`.
 #[cfg(unix)]
-fn is_private(user: &accounts::User, group: &accounts::Group, primary: &[Vec<u8>]) -> bool {
+fn is_private(
+    user: &crate::accounts::User,
+    group: &crate::accounts::Group,
+    primary: &[Vec<u8>],
+) -> bool {
     user.gid == group.gid
         && user.name == group.name
         && group.members.iter().all(|m| *m == user.name)
         && primary.iter().all(|m| *m == user.name)
-}
-
-/// Look-ups in the system's user and group database.
-#[cfg(unix)]
-mod accounts {
-    use std::ffi::CStr;
-
-    /// A user's name and primary group.
-    pub struct User {
-        pub name: Vec<u8>,
-        pub gid: u32,
-    }
-
-    /// A group's name and listed members.
-    pub struct Group {
-        pub name: Vec<u8>,
-        pub gid: u32,
-        pub members: Vec<Vec<u8>>,
-    }
-
-    /// Calls a `get*_r` function with a growing buffer; `None` when there is no entry.
-    fn with_buffer<T>(mut call: impl FnMut(&mut [u8]) -> Result<Option<T>, i32>) -> Option<T> {
-        let mut size = 1024;
-        while size <= 1 << 20 {
-            let mut buf = vec![0u8; size];
-            match call(&mut buf) {
-                Ok(found) => return found,
-                Err(libc::ERANGE) => size *= 4,
-                Err(libc::EINTR) => {}
-                Err(_) => return None,
-            }
-        }
-        None
-    }
-
-    /// The user with this id.
-    pub fn user(uid: u32) -> Option<User> {
-        with_buffer(|buf| {
-            // SAFETY: `pwd` and `buf` outlive the call; the result points into them and
-            // is copied out before they go.
-            unsafe {
-                let mut pwd: libc::passwd = std::mem::zeroed();
-                let mut found: *mut libc::passwd = std::ptr::null_mut();
-                let rc = libc::getpwuid_r(
-                    uid,
-                    &mut pwd,
-                    buf.as_mut_ptr().cast(),
-                    buf.len(),
-                    &mut found,
-                );
-                if rc != 0 {
-                    return Err(rc);
-                }
-                if found.is_null() || pwd.pw_name.is_null() {
-                    return Ok(None);
-                }
-                Ok(Some(User {
-                    name: CStr::from_ptr(pwd.pw_name).to_bytes().to_vec(),
-                    gid: pwd.pw_gid,
-                }))
-            }
-        })
-    }
-
-    /// The names of the users whose primary group is `gid` (`None`: the users cannot be
-    /// listed here).
-    pub fn primary_group_of(gid: u32) -> Option<Vec<Vec<u8>>> {
-        #[cfg(all(target_os = "linux", target_env = "gnu"))]
-        {
-            // The list is one cursor per process: one reader at a time.
-            static LISTING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-            let _one = LISTING.lock().unwrap_or_else(|e| e.into_inner());
-            let mut names = Vec::new();
-            let mut buf = vec![0u8; 1 << 16];
-            // SAFETY: `pwd` and `buf` outlive each call; the entry's strings point into
-            // `buf` and are copied out before the next call. The cursor is opened and
-            // closed here, under the lock.
-            let complete = unsafe {
-                libc::setpwent();
-                let complete = loop {
-                    let mut pwd: libc::passwd = std::mem::zeroed();
-                    let mut found: *mut libc::passwd = std::ptr::null_mut();
-                    let rc =
-                        libc::getpwent_r(&mut pwd, buf.as_mut_ptr().cast(), buf.len(), &mut found);
-                    if rc == libc::ENOENT || (rc == 0 && found.is_null()) {
-                        break true;
-                    }
-                    if rc != 0 {
-                        break false;
-                    }
-                    if pwd.pw_gid == gid && !pwd.pw_name.is_null() {
-                        names.push(CStr::from_ptr(pwd.pw_name).to_bytes().to_vec());
-                    }
-                };
-                libc::endpwent();
-                complete
-            };
-            complete.then_some(names)
-        }
-        #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-        {
-            let _ = gid;
-            None
-        }
-    }
-
-    /// The group with this id.
-    pub fn group(gid: u32) -> Option<Group> {
-        with_buffer(|buf| {
-            // SAFETY: as in `user`; `gr_mem` is a null-terminated array of C strings.
-            unsafe {
-                let mut grp: libc::group = std::mem::zeroed();
-                let mut found: *mut libc::group = std::ptr::null_mut();
-                let rc = libc::getgrgid_r(
-                    gid,
-                    &mut grp,
-                    buf.as_mut_ptr().cast(),
-                    buf.len(),
-                    &mut found,
-                );
-                if rc != 0 {
-                    return Err(rc);
-                }
-                if found.is_null() || grp.gr_name.is_null() {
-                    return Ok(None);
-                }
-                let mut members = Vec::new();
-                let mut m = grp.gr_mem;
-                while !m.is_null() && !(*m).is_null() {
-                    members.push(CStr::from_ptr(*m).to_bytes().to_vec());
-                    m = m.add(1);
-                }
-                Ok(Some(Group {
-                    name: CStr::from_ptr(grp.gr_name).to_bytes().to_vec(),
-                    gid: grp.gr_gid,
-                    members,
-                }))
-            }
-        })
-    }
 }
 
 /// Whether the plugin `id` with its library at `library` may be opened under `config`,
@@ -284,7 +149,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn only_a_users_own_private_group_may_write_to_a_plugin() {
-        use accounts::{Group, User};
+        use crate::accounts::{Group, User};
         let ann = User {
             name: b"ann".to_vec(),
             gid: 1000,
@@ -329,7 +194,8 @@ mod tests {
             writable_by_others(&f)
         );
         // Given to a group of other users (possible as root, as in CI): refused.
-        let shared = (1..100).find(|&g| accounts::group(g).is_some_and(|gr| gr.name != b"root"));
+        let shared =
+            (1..100).find(|&g| crate::accounts::group(g).is_some_and(|gr| gr.name != b"root"));
         if let Some(g) = shared
             && std::os::unix::fs::chown(&f, None, Some(g)).is_ok()
             && !private_group(meta.uid(), g)
