@@ -5,14 +5,19 @@ use std::ffi::CStr;
 
 /// A user's name and primary group.
 pub struct User {
+    /// The user's name.
     pub name: Vec<u8>,
+    /// The user's primary group.
     pub gid: u32,
 }
 
 /// A group's name and listed members.
 pub struct Group {
+    /// The group's name.
     pub name: Vec<u8>,
+    /// The group's id.
     pub gid: u32,
+    /// The users the group lists as members (not those whose primary group it is).
     pub members: Vec<Vec<u8>>,
 }
 
