@@ -25,6 +25,31 @@ impl From<usize> for Seg {
     }
 }
 
+/// The span of the key that ends `path` in a TOML document (`path`'s value, or the
+/// closest enclosing value found, when the key is not).
+pub fn toml_key_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
+    let (Some(Seg::Key(last)), Some(parent)) = (path.last(), path.len().checked_sub(1)) else {
+        return toml_span(src, path);
+    };
+    let doc = toml_edit::Document::parse(src.to_string()).ok()?;
+    let mut item: &toml_edit::Item = doc.as_item();
+    for seg in &path[..parent] {
+        item = match (seg, item) {
+            (Seg::Key(k), _) => item.get(k.as_str()),
+            (Seg::Index(i), _) => item.get(*i),
+        }
+        .unwrap_or(&toml_edit::Item::None);
+    }
+    let key = match item {
+        toml_edit::Item::Table(t) => t.get_key_value(last).and_then(|(k, _)| k.span()),
+        toml_edit::Item::Value(toml_edit::Value::InlineTable(t)) => {
+            t.get_key_value(last).and_then(|(k, _)| k.span())
+        }
+        _ => None,
+    };
+    key.or_else(|| toml_span(src, path))
+}
+
 /// The span of the value at `path` in a TOML document (the closest enclosing value found).
 pub fn toml_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
     let doc = toml_edit::Document::parse(src.to_string()).ok()?;
@@ -74,12 +99,23 @@ fn item_span(item: &toml_edit::Item) -> Option<Range<usize>> {
 
 /// The span of the value at `path` in a JSON document (the closest enclosing value found).
 pub fn json_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
+    json_scan(src, path, false)
+}
+
+/// The span of the key that ends `path` in a JSON document, quotes included (the closest
+/// enclosing value found, when it is not there).
+pub fn json_key_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
+    json_scan(src, path, true)
+}
+
+fn json_scan(src: &str, path: &[Seg], key: bool) -> Option<Range<usize>> {
     let mut p = JsonScan {
         b: src.as_bytes(),
         i: 0,
         duplicate: None,
         track_keys: false,
         depth: 0,
+        key,
     };
     let mut best = None;
     p.value_at(path, &mut best);
@@ -95,6 +131,7 @@ pub fn json_duplicate_key(src: &str) -> Option<(String, usize, usize)> {
         duplicate: None,
         track_keys: true,
         depth: 0,
+        key: false,
     };
     p.value_at(&[], &mut None);
     p.duplicate
@@ -108,6 +145,8 @@ struct JsonScan<'a> {
     track_keys: bool,
     /// How many arrays and objects hold the value being scanned.
     depth: usize,
+    /// Whether the span wanted is the last key of the path rather than its value.
+    key: bool,
 }
 
 /// Deeper than this, a scan gives up (the JSON reader refuses such nesting too, with its
@@ -163,7 +202,10 @@ impl JsonScan<'_> {
                     }
                     self.i += 1;
                     let hit = matches!(path.first(), Some(Seg::Key(k)) if k == key);
-                    if hit {
+                    if hit && self.key && path.len() == 1 {
+                        *best = Some(ks..ks + raw.len() + 2);
+                        self.value_at(&[], &mut None)?;
+                    } else if hit {
                         self.value_at(&path[1..], best)?;
                     } else {
                         self.value_at(&[], &mut None)?;
@@ -251,5 +293,26 @@ mod tests {
         assert_eq!(&j[s], "\"B\"");
         let s = json_span(j, &["move".into(), 0.into(), "pass".into()]).unwrap();
         assert_eq!(&j[s], "true");
+    }
+
+    #[test]
+    fn finds_keys_in_toml_and_json() {
+        let path: [Seg; 3] = ["expect".into(), "pd".into(), "xyz".into()];
+        for t in [
+            "[expect.pd]\nxyz = 1\n",
+            "[expect]\npd = { xyz = 1 }\n",
+            "[expect]\n\"pd\".xyz = 1\n",
+        ] {
+            let s = toml_key_span(t, &path).unwrap_or_else(|| panic!("{t}"));
+            assert_eq!(&t[s], "xyz", "{t}");
+        }
+        let j = "{\"expect\": {\"pd\": {\"n\": 2, \"xyz\": 1}}}";
+        let s = json_key_span(j, &path).unwrap();
+        assert_eq!(&j[s], "\"xyz\"");
+        // A key not there: the closest enclosing value.
+        let s = json_key_span(j, &["expect".into(), "pd".into(), "abc".into()]).unwrap();
+        assert_eq!(&j[s], "{\"n\": 2, \"xyz\": 1}");
+        let t = "[expect.pd]\nn = 2\n";
+        assert!(toml_key_span(t, &["expect".into(), "pd".into(), "abc".into()]).is_some());
     }
 }

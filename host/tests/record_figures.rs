@@ -169,6 +169,15 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
         let err = with(expect).expect_err(expect);
         assert!(err.contains(why) && err.contains("r.toml:"), "{err}");
     }
+    // An unknown key is pointed at itself, not at its value.
+    for expect in [
+        "[expect.builders]\nmayor = { Ann = [] }\n",
+        "[expect]\nscore = { Ann = 0 }\n",
+    ] {
+        let err = with(expect).expect_err(expect);
+        let at = err.split(": error:").next().unwrap_or("");
+        assert!(at.ends_with(":1"), "{err}");
+    }
 }
 
 #[test]

@@ -55,6 +55,15 @@ impl Loaded {
         };
         Diagnostic::located(&self.source, &self.file, found, message.into())
     }
+
+    /// An error located at the key that ends `path` (an unknown key, say).
+    pub fn error_at_key(&self, path: &[Seg], message: impl Into<String>) -> Diagnostic {
+        let found = match self.format {
+            Format::Toml => span::toml_key_span(&self.source, path),
+            Format::Json => span::json_key_span(&self.source, path),
+        };
+        Diagnostic::located(&self.source, &self.file, found, message.into())
+    }
 }
 
 /// Parses a record from text. A message from the parser is put in the words of the file
@@ -590,11 +599,13 @@ fn check_expansion_keys(
 ) -> Result<(), Diagnostic> {
     let rules = &game.rules;
     let state = &game.state;
-    let at = |path: &[&str], why: String| {
+    let full = |path: &[&str]| {
         let mut full: Vec<crate::span::Seg> = vec!["expect".into(), id.into()];
         full.extend(path.iter().map(|&s| crate::span::Seg::from(s)));
-        loaded.error_at(&full, why)
+        full
     };
+    let at = |path: &[&str], why: String| loaded.error_at(&full(path), why);
+    let at_key = |path: &[&str], why: String| loaded.error_at_key(&full(path), why);
     if !rules.manifests.iter().any(|m| m.id == id && id != "base") {
         let expansions: Vec<&str> = rules
             .manifests
@@ -602,7 +613,7 @@ fn check_expansion_keys(
             .map(|m| m.id.as_str())
             .filter(|&m| m != "base")
             .collect();
-        return Err(at(
+        return Err(at_key(
             &[],
             format!(
                 "unknown key `{id}` in `[expect]` (its keys: {}, and a table \
@@ -629,7 +640,7 @@ fn check_expansion_keys(
     for (key, players) in table {
         let Some(&(kind, _, neutral)) = declared.iter().find(|(_, n, _)| n == key) else {
             let known: Vec<String> = declared.iter().map(|(_, n, _)| format!("`{n}`")).collect();
-            return Err(at(
+            return Err(at_key(
                 &[key],
                 format!(
                     "unknown key `{key}`: expansion `{id}` declares {}",
