@@ -425,6 +425,11 @@ pub fn draw(
         .features
         .iter()
         .any(|f| shape(f) == Shape::Inner && f.kind != "field");
+    // A road with three branches or more meets itself at a junction.
+    let meeting = face
+        .features
+        .iter()
+        .any(|f| shape(f) == Shape::Strip && f.ports.count_ones() >= 3);
     for layer in order {
         for (i, f) in face.features.iter().enumerate() {
             if shape(f) != layer {
@@ -567,10 +572,6 @@ pub fn draw(
             }
             tile = tile.add(g);
         }
-        let meeting = face
-            .features
-            .iter()
-            .any(|f| shape(f) == Shape::Strip && f.ports.count_ones() >= 3);
         if layer == Shape::Strip && (strips_ending_here >= 3 || meeting) && !has_inner {
             let c = at(CENTRE);
             tile = tile.add(
