@@ -122,9 +122,10 @@ fn json_scan(src: &str, path: &[Seg], key: bool) -> Option<Range<usize>> {
     best
 }
 
-/// The first key given twice in one object of a JSON document: the key and the byte
-/// offsets of its two occurrences (serde would keep the last silently).
-pub fn json_duplicate_key(src: &str) -> Option<(String, usize, usize)> {
+/// The first key given twice in one object of a JSON document (escapes decoded): the key
+/// and the spans of its two occurrences, quotes included (serde would keep the last
+/// silently).
+pub fn json_duplicate_key(src: &str) -> Option<(String, Range<usize>, Range<usize>)> {
     let mut p = JsonScan {
         b: src.as_bytes(),
         i: 0,
@@ -141,7 +142,7 @@ struct JsonScan<'a> {
     b: &'a [u8],
     i: usize,
     /// The first duplicate key found, when tracking keys.
-    duplicate: Option<(String, usize, usize)>,
+    duplicate: Option<(String, Range<usize>, Range<usize>)>,
     track_keys: bool,
     /// How many arrays and objects hold the value being scanned.
     depth: usize,
@@ -177,7 +178,8 @@ impl JsonScan<'_> {
         match *self.b.get(self.i)? {
             b'{' => {
                 self.i += 1;
-                let mut keys: std::collections::BTreeMap<&[u8], usize> = Default::default();
+                let mut keys: std::collections::BTreeMap<std::borrow::Cow<str>, Range<usize>> =
+                    Default::default();
                 loop {
                     self.ws();
                     if *self.b.get(self.i)? == b'}' {
@@ -187,23 +189,29 @@ impl JsonScan<'_> {
                     let ks = self.i;
                     self.string()?;
                     let bytes = self.b;
-                    let raw = &bytes[ks + 1..self.i - 1];
-                    let key = std::str::from_utf8(raw).ok()?;
+                    let quoted = std::str::from_utf8(&bytes[ks..self.i]).ok()?;
+                    // The key as the reader sees it: escapes (`\u0061`) decoded.
+                    let key: std::borrow::Cow<str> = if quoted.contains('\\') {
+                        serde_json::from_str::<String>(quoted).ok()?.into()
+                    } else {
+                        quoted[1..quoted.len() - 1].into()
+                    };
+                    let key_span = ks..self.i;
                     if self.track_keys {
-                        if let Some(&first) = keys.get(raw) {
-                            self.duplicate = Some((key.to_string(), first, ks));
+                        if let Some(first) = keys.get(&key) {
+                            self.duplicate = Some((key.to_string(), first.clone(), key_span));
                             return None;
                         }
-                        keys.insert(raw, ks);
+                        keys.insert(key.clone(), key_span.clone());
                     }
                     self.ws();
                     if *self.b.get(self.i)? != b':' {
                         return None;
                     }
                     self.i += 1;
-                    let hit = matches!(path.first(), Some(Seg::Key(k)) if k == key);
+                    let hit = matches!(path.first(), Some(Seg::Key(k)) if *k == key);
                     if hit && self.key && path.len() == 1 {
-                        *best = Some(ks..ks + raw.len() + 2);
+                        *best = Some(key_span);
                         self.value_at(&[], &mut None)?;
                     } else if hit {
                         self.value_at(&path[1..], best)?;
@@ -314,5 +322,19 @@ mod tests {
         assert_eq!(&j[s], "{\"n\": 2, \"xyz\": 1}");
         let t = "[expect.pd]\nn = 2\n";
         assert!(toml_key_span(t, &["expect".into(), "pd".into(), "abc".into()]).is_some());
+        // A key written with escapes is the key it decodes to.
+        let j = "{\"expect\": {\"pd\": {\"x\\u0079z\": 1}}}";
+        let s = json_key_span(j, &path).unwrap();
+        assert_eq!(&j[s], "\"x\\u0079z\"");
+    }
+
+    #[test]
+    fn a_key_given_twice_is_found_through_its_escapes() {
+        let j = "{\"a\": {\"dragon\": 1,\n \"dr\\u0061gon\": 2}}";
+        let (key, first, second) = json_duplicate_key(j).expect("the same key twice");
+        assert_eq!(key, "dragon");
+        assert_eq!(&j[first], "\"dragon\"");
+        assert_eq!(&j[second], "\"dr\\u0061gon\"");
+        assert_eq!(json_duplicate_key("{\"a\": 1, \"b\": {\"a\": 2}}"), None);
     }
 }

@@ -98,7 +98,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
         Format::Json => {
             if let Some((key, first, second)) = span::json_duplicate_key(source) {
                 let line = |at: usize| source[..at].matches('\n').count() + 1;
-                let (first, second_line) = (line(first), line(second));
+                let (first, second_line) = (line(first.start), line(second.start));
                 let lines = if first == second_line {
                     format!("both on line {first}")
                 } else {
@@ -107,12 +107,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                 let message = format!(
                     "the key `{key}` is given twice in the same object ({lines}); give it once"
                 );
-                return Err(Diagnostic::located(
-                    source,
-                    file,
-                    Some(second..second + key.len() + 2),
-                    message,
-                ));
+                return Err(Diagnostic::located(source, file, Some(second), message));
             }
             serde_json::from_str(source).map_err(|e| {
                 let (line, column) = (e.line(), e.column());

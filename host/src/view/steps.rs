@@ -182,8 +182,9 @@ fn board(game: &Game, looks: &Looks, drawings: &mut TileDrawings) -> Board {
         },
         None => {
             debug_assert!(false, "a board's tiles are marked");
+            // Never without its tiles: the whole picture, drawn again.
             Board {
-                head: text,
+                head: crate::render::board::board_document(game, looks).to_string(),
                 tiles: Vec::new(),
                 tail: String::new(),
             }
