@@ -34,14 +34,20 @@ pub fn pack_lines<'a>(boards: Vec<Vec<&'a str>>) -> Packed {
     // stretch of another repeats a run of indices, not scattered ones (the same `</g>`
     // closes many groups). Lines are numbered from the last board back: a later board
     // holds an earlier one's tiles in the same order, so the earlier board is a few long
-    // runs.
-    let mut index: HashMap<Key<'a>, u32> = HashMap::new();
+    // runs. Texts are numbered first (a text shared by many boards, as a tile's drawing
+    // is, is read once), and keys made of those numbers.
+    let mut texts = Texts::default();
+    let boards: Vec<Vec<u32>> = boards
+        .iter()
+        .map(|b| b.iter().map(|&line| texts.number(line)).collect())
+        .collect();
+    let mut index: HashMap<Key, u32> = HashMap::new();
     let mut packed = Packed::default();
     for board in boards.iter().rev() {
         let mut context = Context::default();
         for &line in board {
-            index.entry(context.key(line)).or_insert_with(|| {
-                packed.lines.push(line.to_string());
+            index.entry(context.key(line, &texts)).or_insert_with(|| {
+                packed.lines.push(texts.text[line as usize].to_string());
                 (packed.lines.len() - 1) as u32
             });
         }
@@ -50,7 +56,7 @@ pub fn pack_lines<'a>(boards: Vec<Vec<&'a str>>) -> Packed {
         let mut runs: Vec<[u32; 2]> = Vec::new();
         let mut context = Context::default();
         for &line in board {
-            let i = index.get(&context.key(line)).copied().unwrap_or(0);
+            let i = index.get(&context.key(line, &texts)).copied().unwrap_or(0);
             match runs.last_mut() {
                 Some(run) if run[0] + run[1] == i => run[1] += 1,
                 _ => runs.push([i, 1]),
@@ -61,21 +67,60 @@ pub fn pack_lines<'a>(boards: Vec<Vec<&'a str>>) -> Packed {
     packed
 }
 
-/// A line with its context: (the last line holding a digit, lines since, the line).
-type Key<'a> = (&'a str, u32, &'a str);
+/// The distinct texts of the boards' lines, numbered.
+#[derive(Default)]
+struct Texts<'a> {
+    /// By number: the text, and whether it holds a digit.
+    text: Vec<&'a str>,
+    digit: Vec<bool>,
+    by_text: HashMap<&'a str, u32>,
+    /// A text already met at this address (the same borrowed line, as a tile's drawing
+    /// shared by every board is): its number, without reading the text again.
+    by_place: HashMap<(usize, usize), u32>,
+}
+
+impl<'a> Texts<'a> {
+    fn number(&mut self, line: &'a str) -> u32 {
+        let place = (line.as_ptr() as usize, line.len());
+        if let Some(&n) = self.by_place.get(&place) {
+            return n;
+        }
+        let next = self.text.len() as u32;
+        let n = *self.by_text.entry(line).or_insert(next);
+        if n == next {
+            self.text.push(line);
+            self.digit.push(line.bytes().any(|b| b.is_ascii_digit()));
+        }
+        self.by_place.insert(place, n);
+        n
+    }
+}
+
+/// A line with its context: (the last line holding a digit, lines since, the line), as
+/// text numbers.
+type Key = (u32, u32, u32);
 
 /// Walking a board's lines: the last one holding a digit and how far back it is.
-#[derive(Default)]
-struct Context<'a> {
-    anchor: &'a str,
+struct Context {
+    anchor: u32,
     since: u32,
 }
 
-impl<'a> Context<'a> {
+impl Default for Context {
+    fn default() -> Context {
+        // No line yet: an anchor no text has.
+        Context {
+            anchor: u32::MAX,
+            since: 0,
+        }
+    }
+}
+
+impl Context {
     /// The key of the next line.
-    fn key(&mut self, line: &'a str) -> Key<'a> {
+    fn key(&mut self, line: u32, texts: &Texts) -> Key {
         let key = (self.anchor, self.since, line);
-        if line.bytes().any(|b| b.is_ascii_digit()) {
+        if texts.digit[line as usize] {
             (self.anchor, self.since) = (line, 0);
         } else {
             self.since += 1;
