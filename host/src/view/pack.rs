@@ -28,7 +28,7 @@ pub fn pack<'a>(boards: impl IntoIterator<Item = &'a str>) -> Packed {
 }
 
 /// Packs the boards, each given as its lines.
-pub fn pack_lines<'a>(boards: Vec<Vec<&'a str>>) -> Packed {
+pub fn pack_lines(boards: Vec<Vec<&str>>) -> Packed {
     // A line is known by its text, the last line before it holding a digit (a position:
     // nearly unique in a board) and how far back that is, so that a board repeating a
     // stretch of another repeats a run of indices, not scattered ones (the same `</g>`
