@@ -1,5 +1,6 @@
 //! Every rule scenario under `tests/scenarios/` replays through `carc replay` (exit 0),
-//! and every base rule is cited by at least one scenario.
+//! also written in JSON (to the same end), and every base rule is cited by at least one
+//! scenario.
 
 mod common;
 
@@ -96,4 +97,37 @@ fn every_princess_and_dragon_rule_and_option_has_a_scenario() {
             "no scenario for {opt}"
         );
     }
+}
+
+#[test]
+fn every_scenario_replays_the_same_written_in_json() {
+    use carc_core::record::{self, Format};
+    // The spec: every record works in TOML and in JSON, same structure.
+    let catalog = common::plugins::both_expansions();
+    let mut checked = 0;
+    for f in scenario_files()
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "toml"))
+    {
+        let name = f.display().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        let tree: serde_json::Value =
+            toml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let json = serde_json::to_string_pretty(&tree).unwrap();
+        let mut summaries = Vec::new();
+        for (source, format) in [(text.as_str(), Format::Toml), (json.as_str(), Format::Json)] {
+            let loaded = record::parse(source, &name, format)
+                .unwrap_or_else(|e| panic!("{name} ({format:?}): {e}"));
+            let outcome = record::replay(&loaded, &catalog)
+                .unwrap_or_else(|_| panic!("{name} ({format:?}) does not replay"));
+            summaries.push((
+                outcome.applied,
+                outcome.rejected,
+                record::state_summary(&outcome.game),
+            ));
+        }
+        assert_eq!(summaries[0], summaries[1], "{name}: TOML and JSON differ");
+        checked += 1;
+    }
+    assert!(checked >= 300, "{checked} scenarios");
 }
