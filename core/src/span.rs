@@ -28,26 +28,19 @@ impl From<usize> for Seg {
 /// The span of the key that ends `path` in a TOML document (`path`'s value, or the
 /// closest enclosing value found, when the key is not).
 pub fn toml_key_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
-    let (Some(Seg::Key(last)), Some(parent)) = (path.last(), path.len().checked_sub(1)) else {
+    let Some((Seg::Key(last), parents)) = path.split_last() else {
         return toml_span(src, path);
     };
     let doc = toml_edit::Document::parse(src.to_string()).ok()?;
-    let mut item: &toml_edit::Item = doc.as_item();
-    for seg in &path[..parent] {
-        item = match (seg, item) {
-            (Seg::Key(k), _) => item.get(k.as_str()),
-            (Seg::Index(i), _) => item.get(*i),
-        }
-        .unwrap_or(&toml_edit::Item::None);
-    }
-    let key = match item {
-        toml_edit::Item::Table(t) => t.get_key_value(last).and_then(|(k, _)| k.span()),
-        toml_edit::Item::Value(toml_edit::Value::InlineTable(t)) => {
-            t.get_key_value(last).and_then(|(k, _)| k.span())
-        }
-        _ => None,
-    };
-    key.or_else(|| toml_span(src, path))
+    let parent = parents
+        .iter()
+        .try_fold(doc.as_item(), |item, seg| match seg {
+            Seg::Key(k) => item.get(k.as_str()),
+            Seg::Index(i) => item.get(*i),
+        });
+    parent
+        .and_then(|item| item.as_table_like()?.get_key_value(last)?.0.span())
+        .or_else(|| toml_span(src, path))
 }
 
 /// The span of the value at `path` in a TOML document (the closest enclosing value found).
