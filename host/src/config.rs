@@ -376,9 +376,7 @@ pub fn set_in_table(doc: &mut toml_edit::DocumentMut, table: &str, key: &str, va
     };
     if let Some(inline) = item.as_inline_table_mut() {
         if let Some(old) = inline.get_mut(key) {
-            let decor = old.decor().clone();
-            *old = value.into();
-            *old.decor_mut() = decor;
+            replace_kept_as_written(old, value);
             return;
         }
         // The space before `}` moves from the last value to the new one.
@@ -408,16 +406,19 @@ pub fn set_in_table(doc: &mut toml_edit::DocumentMut, table: &str, key: &str, va
     }
     if let Some(t) = item.as_table_mut() {
         match t.get_mut(key).and_then(|i| i.as_value_mut()) {
-            Some(old) => {
-                let decor = old.decor().clone();
-                *old = value.into();
-                *old.decor_mut() = decor;
-            }
+            Some(old) => replace_kept_as_written(old, value),
             None => {
                 t.insert(key, toml_edit::value(value));
             }
         }
     }
+}
+
+/// Puts the string `value` in place of `old`, with the spaces and comments around it.
+fn replace_kept_as_written(old: &mut toml_edit::Value, value: &str) {
+    let decor = old.decor().clone();
+    *old = value.into();
+    *old.decor_mut() = decor;
 }
 
 #[cfg(test)]
