@@ -64,7 +64,7 @@ pub(crate) const TILES_MARK: &str = "<!-- tiles -->";
 
 impl TileDrawings {
     /// Drawings kept apart from the boards: a board holds [`TILES_MARK`] where its
-    /// tiles' lines go, and [`TileDrawings::last`] says which.
+    /// tiles' lines go, and [`TileDrawings::take_last`] says which.
     pub(crate) fn kept_apart() -> TileDrawings {
         TileDrawings {
             marking: true,
@@ -72,9 +72,9 @@ impl TileDrawings {
         }
     }
 
-    /// The drawings of the last board's tiles, by number, in order.
-    pub(crate) fn last(&self) -> &[u32] {
-        &self.last
+    /// The drawings of the last board's tiles, by number, in order (handed over).
+    pub(crate) fn take_last(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.last)
     }
 
     /// Every drawing made, by number.

@@ -17,16 +17,6 @@ pub struct Packed {
     pub boards: Vec<Vec<[u32; 2]>>,
 }
 
-/// Packs the boards (`\n` separates lines).
-pub fn pack<'a>(boards: impl IntoIterator<Item = &'a str>) -> Packed {
-    pack_lines(
-        boards
-            .into_iter()
-            .map(|b| b.split('\n').collect())
-            .collect(),
-    )
-}
-
 /// Packs the boards, each given as its lines.
 pub fn pack_lines(boards: Vec<Vec<&str>>) -> Packed {
     // A line is known by its text, the last line before it holding a digit (a position:
@@ -149,6 +139,16 @@ pub fn unpack(packed: &Packed, k: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Packs the boards (`\n` separates lines).
+    fn pack<'a>(boards: impl IntoIterator<Item = &'a str>) -> Packed {
+        pack_lines(
+            boards
+                .into_iter()
+                .map(|b| b.split('\n').collect())
+                .collect(),
+        )
+    }
 
     #[test]
     fn boards_come_back_as_they_were() {

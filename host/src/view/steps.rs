@@ -171,7 +171,7 @@ fn snapshot(game: &mut Game, looks: &Looks, drawings: &mut TileDrawings, label: 
 /// The board now, its tiles' lines kept apart.
 fn board(game: &Game, looks: &Looks, drawings: &mut TileDrawings) -> Board {
     let text = board_document_with(game, looks, drawings).to_string();
-    let tiles = drawings.last().to_vec();
+    let tiles = drawings.take_last();
     // The mark is a line of its own in the tiles' group.
     let mark = format!("\n{TILES_MARK}\n");
     match text.split_once(&mark) {
