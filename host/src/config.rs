@@ -213,22 +213,24 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
     }
     let target = link_target(path);
     let path = target.as_path();
-    match std::fs::metadata(path) {
+    // The permissions of the file there (none yet: the defaults).
+    let permissions = match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
             return Err(format!(
                 "cannot write the configuration file `{}`: it is not a regular file",
                 path.display()
             ));
         }
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+        Ok(m) => Some(m.permissions()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
             return Err(format!(
                 "cannot read the configuration file `{}`: {}",
                 path.display(),
                 describe(&e)
             ));
         }
-        _ => {}
-    }
+    };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -272,7 +274,6 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
     // Written beside it and renamed over it: an interrupted write loses nothing. The
     // file keeps its permissions (a private one stays private).
     let tmp = path.with_extension("toml.new");
-    let permissions = std::fs::metadata(path).map(|m| m.permissions()).ok();
     std::fs::write(&tmp, out)
         .and_then(|()| match permissions {
             Some(p) => std::fs::set_permissions(&tmp, p),
