@@ -9,7 +9,7 @@ use carc_core::geometry::{Port, Rotation};
 use carc_core::record;
 use carc_core::tiles::TileFile;
 use carc_host::render::board_svg;
-use common::{carc, root, scratch, stderr, stdout};
+use common::{carc, carc_with_stdin, root, scratch, stderr, stdout};
 
 const SIZE: f64 = 100.0;
 const TILE_FILES: [&str; 3] = [
@@ -567,6 +567,33 @@ fn validate_can_write_the_atlas() {
     let svg = std::fs::read_to_string(&out).expect("written");
     roxmltree::Document::parse(&svg).expect("XML");
     assert!(svg.contains("data-tile=\"base:X\""));
+}
+
+#[test]
+fn validate_draws_standard_input_as_it_read_it() {
+    // Standard input can be read once: the atlas is drawn from the tiles validated, the
+    // same as `carc render tiles` draws from the file (but for the title naming the input).
+    let dir = scratch("render-validate-stdin");
+    let out = dir.join("stdin.svg");
+    let text = std::fs::read(root().join("tiledefs/princess-dragon.toml")).expect("tiles");
+    let o = carc_with_stdin(
+        &["validate", "-", "--render-out", out.to_str().expect("path")],
+        text,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("<stdin>: atlas written to"),
+        "{}",
+        stderr(&o)
+    );
+    let drawn = std::fs::read_to_string(&out).expect("written");
+    let file = stdout(&carc(&["render", "tiles", "tiledefs/princess-dragon.toml"]));
+    assert_eq!(
+        drawn
+            .trim_end()
+            .replace("&lt;stdin&gt;", "tiledefs/princess-dragon.toml"),
+        file.trim_end()
+    );
 }
 
 #[test]

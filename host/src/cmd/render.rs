@@ -185,6 +185,14 @@ pub fn atlas_svg(path: &Path, rotations: bool) -> Result<String, u8> {
     Ok(atlas_document(&entries, &looks, &title, rotations).to_string())
 }
 
+/// The atlas of tile files already read and checked, drawn with the looks of every
+/// available expansion, as SVG text.
+pub fn atlas_of(files: &[TileFile], title: &str) -> Result<String, u8> {
+    let (_, looks) = vocabulary(None).map_err(super::fail)?;
+    let entries = atlas::entries(files);
+    Ok(atlas_document(&entries, &looks, title, false).to_string())
+}
+
 fn tiles(args: TilesArgs) -> u8 {
     if let Some(out) = &args.out
         && let Err(e) = format_of(out, "--out")

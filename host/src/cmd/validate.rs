@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use carc_core::tiles::TileFile;
 use carc_host::output;
 use clap::Args;
 
@@ -53,7 +54,7 @@ pub fn run(args: ValidateArgs) -> u8 {
             return super::fail(e);
         }
     }
-    let code = check(args);
+    let (code, checked) = check(args);
     if !render || code == output::CANNOT {
         return code;
     }
@@ -72,11 +73,21 @@ pub fn run(args: ValidateArgs) -> u8 {
             }
             None => path.with_extension("svg"),
         };
-        match super::render::atlas_svg(path, false) {
+        // A file is drawn as it was read and checked above (standard input cannot be
+        // read twice); a plugin directory as `carc render tiles` reads it.
+        let svg = match checked.iter().find(|c| &c.0 == path) {
+            Some((_, files)) => super::render::atlas_of(files, &carc_core::input::name(path)),
+            None => super::render::atlas_svg(path, false),
+        };
+        match svg {
             Ok(svg) => {
                 let written = super::render::write_picture(&svg, Some(&target));
                 if written == output::OK {
-                    errln!("{}: atlas written to {}", path.display(), target.display());
+                    errln!(
+                        "{}: atlas written to {}",
+                        carc_core::input::name(path),
+                        target.display()
+                    );
                 } else {
                     drawn = output::CANNOT;
                 }
@@ -87,8 +98,12 @@ pub fn run(args: ValidateArgs) -> u8 {
     drawn
 }
 
-/// Checks the inputs; the exit code.
-fn check(mut args: ValidateArgs) -> u8 {
+/// A tile-data file given on the command line and what was read from it, when valid.
+type Checked = (PathBuf, Vec<TileFile>);
+
+/// Checks the inputs; the exit code, and the tile-data files with what was read from
+/// each valid one.
+fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
         .paths
         .drain(..)
@@ -107,12 +122,12 @@ fn check(mut args: ValidateArgs) -> u8 {
         }
     }
     if files.is_empty() {
-        return u8::from(failed);
+        return (u8::from(failed), Vec::new());
     }
     args.paths = files;
     let host = match crate::catalog::host() {
         Ok(h) => h,
-        Err(e) => return super::fail(e),
+        Err(e) => return (super::fail(e), Vec::new()),
     };
     let ids = match &args.expansions {
         Some(list) => super::split_list(list),
@@ -120,7 +135,7 @@ fn check(mut args: ValidateArgs) -> u8 {
     };
     let rules = match host.rules(&ids, &Default::default()) {
         Ok(r) => r,
-        Err(e) => return super::fail(e),
+        Err(e) => return (super::fail(e), Vec::new()),
     };
     let options = carc_core::tiles::validate::Options {
         tiles_only: args.tiles_only,
@@ -132,11 +147,18 @@ fn check(mut args: ValidateArgs) -> u8 {
         output::write_err(format_args!("{diagnostics}"));
     }
     outln!("{}", report.summary());
-    if report.has_unreadable() {
+    let code = if report.has_unreadable() {
         output::CANNOT
     } else if report.is_ok() && !failed {
         output::OK
     } else {
         output::FAILED
-    }
+    };
+    let checked = args
+        .paths
+        .into_iter()
+        .zip(report.files)
+        .map(|(path, file)| (path, file.tiles.into_iter().collect()))
+        .collect();
+    (code, checked)
 }
