@@ -193,6 +193,31 @@ fn a_refused_command_is_named_and_changes_nothing() {
 }
 
 #[test]
+fn a_feature_is_not_scored_twice() {
+    // BASE-8: a feature is scored once. Marking a scored feature again would tell every
+    // rule that listens (the fairy's bonus, PD-14) that it was scored again.
+    let clean = played(fixture_rules("none").expect("rules"), 4);
+    let again = played(fixture_rules("score-twice").expect("rules"), 4);
+    assert!(
+        again.state == clean.state,
+        "marking a scored feature again changed the game"
+    );
+    let prefix = format!(
+        "expansion `{ID}` gave a command in `apply` that was refused and changed nothing: it \
+         marked segment "
+    );
+    assert!(again.faults().len() > 3, "{:?}", again.faults());
+    for fault in again.faults() {
+        let rest = fault
+            .strip_prefix(&prefix)
+            .unwrap_or_else(|| panic!("{fault}"));
+        let (segment, why) = rest.split_once(' ').unwrap_or_else(|| panic!("{fault}"));
+        assert!(segment.parse::<u32>().is_ok(), "{fault}");
+        assert_eq!(why, "as scored, and its feature was scored already");
+    }
+}
+
+#[test]
 fn an_offer_its_manifest_does_not_allow_disables_the_expansion_and_says_why() {
     let game = played(fixture_rules("bad-offer").expect("rules"), 3);
     assert!(game.is_over(), "the game ran to its end without it");

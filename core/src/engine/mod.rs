@@ -1106,6 +1106,13 @@ impl Game {
                         "marked segment {node} as scored, and there is no such segment"
                     ));
                 }
+                // A feature is scored once (BASE-8): marking it again would score it again
+                // for every rule listening.
+                if st.board.graph.feature(node).is_scored() {
+                    return Err(format!(
+                        "marked segment {node} as scored, and its feature was scored already"
+                    ));
+                }
                 st.board.graph.mark_scored(node);
                 let node = st.board.graph.root(node);
                 self.emit(Event::FeatureScored { node });
