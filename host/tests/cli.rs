@@ -98,6 +98,32 @@ fn an_unknown_expansion_in_a_record_is_told_which_the_host_has() {
 }
 
 #[test]
+fn the_ok_line_counts_the_moves_replayed() {
+    let one = "tests/scenarios/base-04-illegal-diagonal.toml";
+    let o = carc(&["replay", one]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim_end(),
+        format!("{one}: ok, 0 moves replayed, move 0 rejected as expected")
+    );
+    let dir = scratch("ok-line");
+    let record = dir.join("one.toml");
+    std::fs::write(
+        &record,
+        "[game]\nplayers = [\"Ann\", \"Ben\"]\nsupply = \"draw\"\ndraw = [\"base:U\"]\n\n\
+         [[move]]\nplace = \"base:U\"\nat = [0, 1]\nrotation = 0\n",
+    )
+    .expect("written");
+    let path = record.to_str().expect("path");
+    let o = carc(&["replay", path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim_end(),
+        format!("{path}: ok, 1 move replayed")
+    );
+}
+
+#[test]
 fn an_illegal_move_exits_1_naming_its_index() {
     let (code, _, err) = replay("illegal-placement.toml");
     assert_eq!(code, Some(1));

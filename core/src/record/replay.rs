@@ -307,10 +307,11 @@ pub struct ReplayOutcome {
 }
 
 impl ReplayOutcome {
-    /// The line `carc replay` prints for it: `FILE: ok, N moves replayed` (and which move
-    /// was rejected as expected).
+    /// The line `carc replay` prints for it: `FILE: ok, N moves replayed` (`1 move`; and
+    /// which move was rejected as expected).
     pub fn ok_line(&self, file: &str) -> String {
-        let mut line = format!("{file}: ok, {} moves replayed", self.applied);
+        let moves = crate::turnlog::count(self.applied as u64, "move");
+        let mut line = format!("{file}: ok, {moves} replayed");
         if let Some(i) = self.rejected {
             line.push_str(&format!(", move {i} rejected as expected"));
         }

@@ -13,7 +13,8 @@ pub struct ReplayArgs {
     /// The record (`.toml` or `.json`; `-` reads standard input, JSON when it starts
     /// with `{`).
     file: PathBuf,
-    /// Also print the final state as JSON.
+    /// Print the final state as JSON on standard output, in place of the ok line (also
+    /// when the replay fails: the game as far as it went).
     #[arg(long)]
     json: bool,
 }
