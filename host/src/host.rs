@@ -668,7 +668,7 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
             }
             let library = p.find_library(build_dirs).ok_or_else(|| {
                 format!(
-                    "its library `{}` is neither in `{}` nor where cargo builds it (run `cargo build --release`)",
+                    "its library `{}` is neither in `{}` nor where cargo builds it (its `target/` or `CARGO_TARGET_DIR`; run `cargo build --release` there)",
                     p.library_file(),
                     p.dir.display()
                 )

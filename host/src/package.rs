@@ -138,18 +138,23 @@ impl Package {
     }
 
     /// Where the library is: in the directory itself; else where `cargo build` puts it
-    /// for a crate in that directory (`target/release`, `target/debug`: the newer one);
-    /// else, for the plugins built with this host, where its own build put them
-    /// (`build_dirs`). `None` when it is nowhere.
+    /// for a crate in that directory (`target/release`, `target/debug`, or the same under
+    /// the directory `CARGO_TARGET_DIR` names: the newest one); else, for the plugins
+    /// built with this host, where its own build put them (`build_dirs`). `None` when it
+    /// is nowhere.
     pub fn find_library(&self, build_dirs: &[PathBuf]) -> Option<PathBuf> {
         let file = self.library_file();
         let here = self.dir.join(&file);
         if here.is_file() {
             return Some(here);
         }
-        let built = ["release", "debug"]
-            .iter()
-            .map(|p| self.dir.join("target").join(p).join(&file))
+        let targets = std::iter::once(self.dir.join("target")).chain(
+            std::env::var_os("CARGO_TARGET_DIR")
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from),
+        );
+        let built = targets
+            .flat_map(|t| ["release", "debug"].map(|p| t.join(p).join(&file)))
             .filter(|p| p.is_file())
             .max_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
         built.or_else(|| {

@@ -26,6 +26,7 @@ fn carc_at(dir: &Path, home: &Path, args: &[&str]) -> Output {
         .env("XDG_DATA_HOME", home.join("data"))
         .env_remove("CARC_CONFIG")
         .env_remove("CARC_PLUGIN_PATH")
+        .env_remove("CARGO_TARGET_DIR")
         .env_remove(fixture_libs::PROTOCOL_VARIABLE)
         .output()
         .expect("carc runs")
@@ -740,6 +741,49 @@ fn fixture_dir(root: &Path, crate_dir: &str, crate_name: &str) -> PathBuf {
     )
     .unwrap();
     dir
+}
+
+#[test]
+fn a_library_built_under_cargo_target_dir_is_found_there() {
+    // A plugin directory whose crate was built with `CARGO_TARGET_DIR` set: its library
+    // is in that directory's `debug/` (or `release/`), not in its own `target/`.
+    let home = scratch("packages-cargo-target-dir");
+    let dir = fixture_dir(
+        &home.join("plugins"),
+        "misbehaving",
+        fixture_libs::MISBEHAVING,
+    );
+    let file = library_file(fixture_libs::MISBEHAVING);
+    let built = home.join("elsewhere").join("debug");
+    std::fs::create_dir_all(&built).unwrap();
+    std::fs::rename(dir.join(&file), built.join(&file)).unwrap();
+    let flag = dir.to_string_lossy().into_owned();
+    let args = ["--plugin-dir", flag.as_str(), "plugins", "list", "--json"];
+    let path_of = |out: &Output| {
+        assert!(out.status.success(), "{}", stderr(out));
+        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let row = rows
+            .as_array()
+            .expect("an array")
+            .iter()
+            .find(|r| r["id"] == "fixture-misbehaving")
+            .cloned()
+            .expect("listed");
+        assert_eq!(row["status"], "loaded", "{row}");
+        PathBuf::from(row["path"].as_str().expect("a path"))
+    };
+    let found = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(args)
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("CARGO_TARGET_DIR", home.join("elsewhere"))
+        .output()
+        .unwrap();
+    assert_eq!(path_of(&found), built.join(&file));
+    // Without it, the library carc's own build made is what is found.
+    let without = carc_in(&home, &args);
+    assert_ne!(path_of(&without), built.join(&file));
 }
 
 #[test]
