@@ -65,6 +65,15 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
+/// Names joined as a sentence lists them: `Alice and Bob`, `Alice, Bob and Carol`.
+pub fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// A noun phrase with its indefinite article: `a city`, `an inn`, `a hut`.
 pub fn with_article(noun: &str) -> String {
     let lower = noun.to_ascii_lowercase();

@@ -17,7 +17,7 @@ use carc_core::figures::{FOLLOWER, FigureClass, FigureKindDecl, Location, NEUTRA
 use carc_core::fixtures::Builders;
 use carc_core::geometry::{Pos, Rotation};
 use carc_core::rules::Rules;
-use carc_core::turnlog::{count, describe, plural, with_article};
+use carc_core::turnlog::{and_list, count, describe, plural, with_article};
 
 #[path = "common/grammar.rs"]
 mod grammar;
@@ -713,4 +713,8 @@ fn counts_and_plurals() {
     assert_eq!(with_article("abbey"), "an abbey");
     assert_eq!(with_article("university"), "a university");
     assert_eq!(with_article("hour"), "an hour");
+    let n = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(and_list(&n(&["A"])), "A");
+    assert_eq!(and_list(&n(&["A", "B"])), "A and B");
+    assert_eq!(and_list(&n(&["A", "B", "C"])), "A, B and C");
 }

@@ -465,10 +465,20 @@ impl Host {
                     let protocol = (m.protocol())().as_str().to_string();
                     let factory = match &slot.package {
                         Some(p) => {
-                            Plugin::factory_from(m, Some(&p.manifest_text), Some(p.tiles.clone()))
+                            let f = Plugin::factory_from(
+                                m,
+                                Some(&p.manifest_text),
+                                Some(p.tiles.clone()),
+                            )?;
+                            if let Some(why) =
+                                p.built_from_another_manifest((m.manifest())().as_str())
+                            {
+                                return Err(why);
+                            }
+                            f
                         }
-                        None => Plugin::factory(m),
-                    }?;
+                        None => Plugin::factory(m)?,
+                    };
                     if let Ok(mut entries) = self.entries.lock() {
                         entries[i].protocol = protocol.split(';').next().unwrap_or("").to_string();
                     }

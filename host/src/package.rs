@@ -132,6 +132,51 @@ impl Package {
         }
     }
 
+    /// Why the library cannot be this directory's: it was built with a manifest that
+    /// declares something else (a manifest edited since the last build), naming the
+    /// keys that differ; `None` when it declares the same. Where the library and its
+    /// tile data are (`library`, `tiles`) may differ: they describe the directory.
+    pub fn built_from_another_manifest(&self, carried: &str) -> Option<String> {
+        if carried == self.manifest_text {
+            return None;
+        }
+        let Ok(own) = Manifest::from_toml(carried, "the library's manifest") else {
+            return Some(
+                "the manifest its library was built with is not valid: rebuild the library \
+                 (`cargo build --release`)"
+                    .into(),
+            );
+        };
+        let (a, b) = (&self.manifest, &own);
+        let keys: Vec<&str> = [
+            ("name", a.name != b.name),
+            ("kind", a.kinds != b.kinds),
+            ("marker", a.markers != b.markers),
+            ("figure", a.figures != b.figures),
+            ("phase", a.phases != b.phases),
+            ("verb", a.verbs != b.verbs),
+            ("option", a.options != b.options),
+            ("rule", a.rules != b.rules),
+            ("order", a.orders != b.orders),
+            ("requires", a.requires != b.requires),
+            ("conflicts", a.conflicts != b.conflicts),
+            ("wake", a.wake != b.wake),
+            ("looks", a.looks != b.looks),
+        ]
+        .into_iter()
+        .filter_map(|(key, differs)| differs.then_some(key))
+        .collect();
+        if keys.is_empty() {
+            return None;
+        }
+        let keys: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+        Some(format!(
+            "its library was built with another manifest.toml (they differ in {}): rebuild \
+             it (`cargo build --release`)",
+            carc_core::turnlog::and_list(&keys)
+        ))
+    }
+
     /// The library's file name on this platform.
     pub fn library_file(&self) -> String {
         crate::plugins::library_file(self.manifest.library.as_deref().unwrap_or(""))

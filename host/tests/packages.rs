@@ -787,6 +787,44 @@ fn a_library_built_under_cargo_target_dir_is_found_there() {
 }
 
 #[test]
+fn a_library_built_with_another_manifest_is_refused_naming_what_differs() {
+    // The manifest beside the library was edited after the library was built (which
+    // carries the manifest it was built with): its code would look for declarations
+    // that are not there, or miss new ones.
+    let home = scratch("packages-stale-library");
+    let dirs = home.join("plugins");
+    let dir = fixture_dir(&dirs, "misbehaving", fixture_libs::MISBEHAVING);
+    let flag = dirs.to_string_lossy().into_owned();
+    assert_eq!(
+        status_of(
+            &list(&home, &["--plugin-dir", &flag]),
+            "fixture-misbehaving"
+        ),
+        "loaded",
+        "where the library is (`library`) is the directory's to say"
+    );
+    let manifest = dir.join("manifest.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, format!("{text}\n[[marker]]\nname = \"well\"\n")).unwrap();
+    let status = status_of(
+        &list(&home, &["--plugin-dir", &flag]),
+        "fixture-misbehaving",
+    );
+    assert_eq!(
+        status,
+        "refused: its library was built with another manifest.toml (they differ in \
+         `marker`): rebuild it (`cargo build --release`)"
+    );
+    let out = play_with(&home, &flag, "2", "fixture-misbehaving");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("built with another manifest.toml"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn a_library_for_another_protocol_or_panicking_while_made_is_named_and_the_others_play() {
     let home = scratch("packages-faulty-libraries");
     let dirs = home.join("plugins");

@@ -147,7 +147,7 @@ fn snapshot(game: &mut Game, looks: &Looks, drawings: &mut TileDrawings, label: 
         let text = match winners.as_slice() {
             [] => "Game over".to_string(),
             [one] => format!("Game over: {one} wins"),
-            many => format!("Game over: {} share the win", and_list(many)),
+            many => format!("Game over: {} share the win", turnlog::and_list(many)),
         };
         (text, None)
     } else {
@@ -259,15 +259,6 @@ fn name(game: &Game, seat: usize) -> String {
         .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
 }
 
-/// `Alice and Bob`, `Alice, Bob and Carol`.
-fn and_list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,12 +272,5 @@ mod tests {
         assert_eq!(rule_number("no colon"), None);
         assert!(!is_rule_number("PD-"));
         assert!(!is_rule_number("pd-6"));
-    }
-
-    #[test]
-    fn lists() {
-        let n = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(and_list(&n(&["A", "B"])), "A and B");
-        assert_eq!(and_list(&n(&["A", "B", "C"])), "A, B and C");
     }
 }
