@@ -497,6 +497,12 @@ fn expansion_tiles_need_their_expansion_unless_tiles_only() {
         "{}",
         stderr(&without)
     );
+    // It says where a plugin's own markers are known: with its manifest.
+    assert!(
+        stderr(&without).contains("validate the plugin directory whose manifest declares it"),
+        "{}",
+        stderr(&without)
+    );
     // Diagnostics go to standard error, the summary (the result) to standard output.
     assert!(
         stdout(&without).contains("errors in 1 file") && !stdout(&without).contains("error:"),

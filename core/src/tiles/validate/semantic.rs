@@ -105,7 +105,8 @@ impl Ctx<'_> {
             {
                 let msg = if msg.starts_with("unknown") {
                     format!(
-                        "{msg} (no enabled expansion registers it; enable it or use \
+                        "{msg} (no enabled expansion registers it: enable it, validate \
+                             the plugin directory whose manifest declares it, or use \
                              --tiles-only)"
                     )
                 } else {
@@ -121,7 +122,10 @@ impl Ctx<'_> {
             Ok(k) => Some(k),
             Err(msg) => {
                 let msg = if msg.starts_with("unknown") {
-                    format!("{msg} (no enabled expansion registers it)")
+                    format!(
+                        "{msg} (no enabled expansion registers it: enable it, or validate \
+                         the plugin directory whose manifest declares it)"
+                    )
                 } else {
                     msg
                 };
