@@ -6,6 +6,7 @@
 //! applies them. Hooks must be deterministic: same state in, same commands out.
 
 use crate::engine::{Action, Command, Event, GameState};
+use crate::features::NodeId;
 use crate::geometry::Pos;
 pub use crate::manifest::{
     Manifest, OrderDecl, PhaseCondition, PhaseDecl, RuleDecl, RuleOptionDecl, VerbDecl,
@@ -197,4 +198,11 @@ pub trait Expansion: Send + Sync {
 
     /// Final scoring at the end of the game.
     fn final_scoring(&self, _ctx: &Ctx, _out: &mut Vec<Command>) {}
+
+    /// What a base-game feature (a segment of it: `node`) is worth when it is scored,
+    /// given its `worth` so far; asked only of the expansions with a rule at the
+    /// decision point [`FEATURE_WORTH`](crate::rules::FEATURE_WORTH), in its order.
+    fn feature_worth(&self, _ctx: &Ctx, _node: NodeId, worth: i32) -> i32 {
+        worth
+    }
 }

@@ -37,6 +37,11 @@ pub struct Verb {
     pub owner: usize,
 }
 
+/// The decision point at which expansions change what a base-game feature is worth
+/// when it is scored ([`Expansion::feature_worth`](crate::expansion::Expansion)); the
+/// engine asks the expansions with a rule there, in its declared order.
+pub const FEATURE_WORTH: &str = "feature-worth";
+
 /// Everything fixed for the length of a game.
 pub struct Rules {
     /// Enabled expansions; index 0 is always the base game.
@@ -57,6 +62,8 @@ pub struct Rules {
     pub has_dependents: bool,
     /// The resolved order of rules at every decision point.
     pub plan: Plan,
+    /// The expansions with a rule at [`FEATURE_WORTH`], in its order (each once).
+    pub worth_rules: Vec<usize>,
     /// Per phase: which expansions use which hook there, one bit per expansion (the
     /// engine walks only those).
     pub hook_masks: Vec<HookMasks>,
@@ -246,6 +253,15 @@ impl Rules {
                     .join("\n"),
             )
         })?;
+        let mut worth_rules: Vec<usize> = Vec::new();
+        for rule in plan.order(FEATURE_WORTH) {
+            let id = rule.split_once(':').map_or(rule, |(e, _)| e);
+            if let Some(i) = manifests.iter().position(|m| m.id == id)
+                && !worth_rules.contains(&i)
+            {
+                worth_rules.push(i);
+            }
+        }
         let has_dependents = figure_kinds.iter().any(|k| {
             k.tags
                 .iter()
@@ -271,6 +287,7 @@ impl Rules {
             draw_phase,
             on_request,
             plan,
+            worth_rules,
             has_dependents,
             expansions,
             manifests,

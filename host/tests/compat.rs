@@ -42,7 +42,7 @@ fn carc() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_carc"))
 }
 
-/// A `carc` built with carc-core's test-only feature `protocol-next` (protocol 1.3: a new
+/// A `carc` built with carc-core's test-only feature `protocol-next` (protocol 1.4: a new
 /// query, command kind and event kind), built once per test run into
 /// `target/protocol-next/`: cargo holds this build's target directory while tests run,
 /// and would overwrite this build's own `carc` there. The first build there takes about
@@ -127,19 +127,19 @@ fn a_plugin_for_another_major_or_a_newer_minor_protocol_is_refused_naming_both_v
     let cases = [
         (
             "2.0.0",
-            "it needs protocol 2.0.0, and this host speaks 1.2.0 (another major version)",
+            "it needs protocol 2.0.0, and this host speaks 1.3.0 (another major version)",
         ),
         (
             "0.9.0",
-            "it needs protocol 0.9.0, and this host speaks 1.2.0 (another major version)",
+            "it needs protocol 0.9.0, and this host speaks 1.3.0 (another major version)",
         ),
         (
             "1.9.0",
-            "it needs protocol 1.9.0, newer than this host's 1.2.0",
+            "it needs protocol 1.9.0, newer than this host's 1.3.0",
         ),
         (
-            "1.3.0",
-            "it needs protocol 1.3.0, newer than this host's 1.2.0",
+            "1.4.0",
+            "it needs protocol 1.4.0, newer than this host's 1.3.0",
         ),
     ];
     for (version, why) in cases {
@@ -168,12 +168,12 @@ fn a_plugin_for_another_major_or_a_newer_minor_protocol_is_refused_naming_both_v
         .unwrap_or_else(|| panic!("not listed:\n{}", stdout(&o)));
     assert!(
         line.contains(
-            "refused: it needs protocol 2.0.0, and this host speaks 1.2.0 (another major version)"
+            "refused: it needs protocol 2.0.0, and this host speaks 1.3.0 (another major version)"
         ),
         "{line}"
     );
     // Control: at this host's protocol it loads, and the marker shows its code running.
-    let (row, err) = protocol_row(&carc(), "1.2.0");
+    let (row, err) = protocol_row(&carc(), "1.3.0");
     assert_eq!(row["status"], "loaded");
     assert_eq!(row["id"], "fixture-protocol");
     assert!(err.contains(&format!("{PROTOCOL_RAN} manifest")), "{err}");
@@ -196,7 +196,7 @@ fn a_refused_plugin_is_not_offered_and_none_of_its_code_runs() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains(&format!(
-            "`{PROTOCOL}` was refused: it needs protocol 2.0.0, and this host speaks 1.2.0 \
+            "`{PROTOCOL}` was refused: it needs protocol 2.0.0, and this host speaks 1.3.0 \
              (another major version)"
         )),
         "{err}"
@@ -207,7 +207,7 @@ fn a_refused_plugin_is_not_offered_and_none_of_its_code_runs() {
     );
     assert!(!err.contains(PROTOCOL_RAN), "its code ran:\n{err}");
     // Control: at this host's protocol it is made and plays (it does nothing).
-    let o = run(&carc(), &args, Some("1.2.0"));
+    let o = run(&carc(), &args, Some("1.3.0"));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
@@ -219,22 +219,22 @@ fn a_refused_plugin_is_not_offered_and_none_of_its_code_runs() {
 #[test]
 fn the_next_protocol_host_loads_what_it_should_and_refuses_what_it_should() {
     let next = next_carc();
-    // It speaks 1.3: a 1.3 plugin loads there and not on this build's host (above).
-    let (row, _) = protocol_row(&next, "1.3.0");
+    // It speaks 1.4: a 1.4 plugin loads there and not on this build's host (above).
+    let (row, _) = protocol_row(&next, "1.4.0");
     assert_eq!(row["status"], "loaded", "{row}");
-    assert_eq!(row["protocol"], "1.3.0");
+    assert_eq!(row["protocol"], "1.4.0");
     let (row, _) = protocol_row(&next, "1.0.0");
     assert_eq!(row["status"], "loaded", "{row}");
-    let (row, err) = protocol_row(&next, "1.4.0");
+    let (row, err) = protocol_row(&next, "1.5.0");
     assert_eq!(
         row["status"],
-        "refused: it needs protocol 1.4.0, newer than this host's 1.3.0"
+        "refused: it needs protocol 1.5.0, newer than this host's 1.4.0"
     );
     assert!(!err.contains(PROTOCOL_RAN), "{err}");
     let (row, _) = protocol_row(&next, "2.0.0");
     assert_eq!(
         row["status"],
-        "refused: it needs protocol 2.0.0, and this host speaks 1.3.0 (another major version)"
+        "refused: it needs protocol 2.0.0, and this host speaks 1.4.0 (another major version)"
     );
 }
 
@@ -251,9 +251,9 @@ fn the_next_protocol_host_serves_a_plugin_built_for_it_what_it_gained() {
         "--seed",
         "4",
     ];
-    // Reporting 1.3, the fixture asks for the new event, asks the new query at each and
+    // Reporting 1.4, the fixture asks for the new event, asks the new query at each and
     // gives the new command, which the engine accepts (a refused command stops the game).
-    let o = run(&next, &args, Some("1.3.0"));
+    let o = run(&next, &args, Some("1.4.0"));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     let left: Vec<(u32, i64)> = err
@@ -284,8 +284,8 @@ fn the_next_protocol_host_serves_a_plugin_built_for_it_what_it_gained() {
             "fewer turns left each time: {left:?}"
         );
     }
-    // Reporting 1.2 (the SDK as it is), it is told nothing new.
-    let o = run(&next, &args, Some("1.2.0"));
+    // Reporting 1.3 (the SDK as it is), it is told nothing new.
+    let o = run(&next, &args, Some("1.3.0"));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stderr(&o).contains(PROTOCOL_SAW), "{}", stderr(&o));
 }
@@ -392,4 +392,42 @@ fn every_scenario_replays_on_the_newer_host() {
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_plugin_built_before_feature_worth_cannot_declare_a_rule_there() {
+    // Protocol 1.3 added the decision point `feature-worth` (and its hook): a plugin built
+    // for 1.2 that declares a rule there would never be asked, so it is refused.
+    let dir = scratch("compat-feature-worth").join("protocol");
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest =
+        std::fs::read_to_string(root().join("plugins/fixtures/protocol/manifest.toml")).unwrap();
+    std::fs::write(
+        dir.join("manifest.toml"),
+        format!(
+            "library = \"{PROTOCOL}\"\n{manifest}\n[[rule]]\nid = \"worth\"\npoint = \"feature-worth\"\n"
+        ),
+    )
+    .unwrap();
+    let lib = fixture_libs::library(PROTOCOL);
+    std::fs::copy(&lib, dir.join(lib.file_name().expect("a file name"))).unwrap();
+    let flag = dir.to_str().expect("UTF-8");
+    let o = run(
+        &carc(),
+        &["--plugin-dir", flag, "plugins", "list", "--json"],
+        Some("1.2.0"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let row = rows
+        .as_array()
+        .expect("an array")
+        .iter()
+        .find(|r| r["id"] == "fixture-protocol")
+        .unwrap_or_else(|| panic!("not listed: {rows}"));
+    assert_eq!(
+        row["status"],
+        "refused: its rule `worth` is at the decision point `feature-worth`, which needs \
+         protocol 1.3, and it was built for 1.2.0"
+    );
 }

@@ -1,8 +1,10 @@
-//! `examples/builder-and-pig` (issue 12): an expansion made with `carc new`, outside the
-//! workspace, against the SDK alone. It builds, `carc` loads its directory as it is,
-//! its scenario records replay through `carc replay` (alone and beside both shipped
-//! expansions), a refused move of its own says why in its own words (`why_not`), and its
-//! own `cargo test` passes.
+//! The examples, each an expansion outside the workspace written against the SDK alone:
+//! `examples/builder-and-pig` (issue 12, made with `carc new`) and
+//! `examples/inns-and-cathedrals` (a rule at the decision point `feature-worth`). Each
+//! builds, `carc` loads its directory as it is and plays it beside both shipped
+//! expansions, its scenario records replay through `carc replay`, and its own `cargo
+//! test` passes; a refused move of the builder and pig says why in its own words
+//! (`why_not`).
 
 mod common;
 
@@ -12,13 +14,31 @@ use common::{root, scratch, stderr, stdout};
 #[test]
 fn the_builder_and_pig_example_builds_loads_plays_and_replays_its_scenarios() {
     let home = scratch("example");
-    let dir = root().join("examples/builder-and-pig");
+    let flag = builds_loads_plays_and_replays(&home, "builder-and-pig");
+    refused_moves_say_why(&home, &flag);
+    passes_its_own_tests("builder-and-pig");
+}
+
+#[test]
+fn the_inns_and_cathedrals_example_changes_what_features_are_worth() {
+    // Its rule at the decision point `feature-worth` (protocol 1.3) changes what roads
+    // with an inn and cities with a cathedral are worth; its scenarios say by how much.
+    let home = scratch("example-inns");
+    builds_loads_plays_and_replays(&home, "inns-and-cathedrals");
+    passes_its_own_tests("inns-and-cathedrals");
+}
+
+/// The example `examples/<name>` (whose expansion id is its name) builds, `carc` lists
+/// it as loaded, plays a game with it and both shipped expansions, and replays each of
+/// its scenario records; the `--plugin-dir` flag naming it.
+fn builds_loads_plays_and_replays(home: &std::path::Path, name: &str) -> String {
+    let dir = root().join("examples").join(name);
     let out = cargo_in(&dir, &["build"]);
     assert!(out.status.success(), "cargo build:\n{}", stderr(&out));
     let flag = dir.to_string_lossy().into_owned();
     let out = carc_in(
         &root(),
-        &home,
+        home,
         &["--plugin-dir", &flag, "plugins", "list", "--json"],
     );
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -26,12 +46,13 @@ fn the_builder_and_pig_example_builds_loads_plays_and_replays_its_scenarios() {
         .as_array()
         .expect("an array")
         .iter()
-        .find(|r| r["id"] == "builder-and-pig")
+        .find(|r| r["id"] == name)
         .unwrap_or_else(|| panic!("not listed: {rows}"));
     assert_eq!(row["status"], "loaded", "{row}");
+    let expansions = format!("{name},princess-dragon,russian-promos");
     let out = carc_in(
         &root(),
-        &home,
+        home,
         &[
             "--plugin-dir",
             &flag,
@@ -39,7 +60,7 @@ fn the_builder_and_pig_example_builds_loads_plays_and_replays_its_scenarios() {
             "--seed",
             "4",
             "--expansions",
-            "builder-and-pig,princess-dragon,russian-promos",
+            &expansions,
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -47,13 +68,17 @@ fn the_builder_and_pig_example_builds_loads_plays_and_replays_its_scenarios() {
     for entry in std::fs::read_dir(dir.join("tests/scenarios")).expect("scenarios") {
         let path = entry.expect("an entry").path();
         let file = path.to_string_lossy().into_owned();
-        let out = carc_in(&root(), &home, &["--plugin-dir", &flag, "replay", &file]);
+        let out = carc_in(&root(), home, &["--plugin-dir", &flag, "replay", &file]);
         assert!(out.status.success(), "{file}:\n{}", stderr(&out));
         replayed += 1;
     }
     assert!(replayed >= 3, "{replayed} scenarios");
-    refused_moves_say_why(&home, &flag);
-    let out = cargo_in(&dir, &["test"]);
+    flag
+}
+
+/// The example's own `cargo test` passes, replaying its scenarios through carc-testing.
+fn passes_its_own_tests(name: &str) {
+    let out = cargo_in(&root().join("examples").join(name), &["test"]);
     assert!(
         out.status.success() && stdout(&out).contains("test scenario_records_replay ... ok"),
         "cargo test:\n{}{}",

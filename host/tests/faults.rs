@@ -35,13 +35,14 @@ use fixture_libs::MISBEHAVING;
 const ID: &str = "fixture-misbehaving";
 
 /// The faults that panic during a game, with the hook each names.
-const IN_GAME: [(&str, &str); 6] = [
+const IN_GAME: [(&str, &str); 7] = [
     ("panic-in-enter-phase", "enter_phase"),
     ("panic-in-actions", "actions"),
     ("panic-in-forbid", "forbid"),
     ("panic-in-apply", "apply"),
     ("panic-in-event", "on_event"),
     ("panic-in-final-scoring", "final_scoring"),
+    ("panic-in-feature-worth", "feature_worth"),
 ];
 
 /// The faults that panic before a game, while the rules are put together.
@@ -414,6 +415,6 @@ fn carc_plugins_list_shows_a_plugin_given_with_plugin() {
         .find(|r| r["id"] == ID)
         .unwrap_or_else(|| panic!("not listed: {rows}"));
     assert_eq!(row["status"], "loaded");
-    assert_eq!(row["protocol"], "1.2.0");
+    assert_eq!(row["protocol"], "1.3.0");
     assert_eq!(row["path"], lib.to_str().expect("UTF-8"));
 }

@@ -148,6 +148,11 @@ pub fn feature_value(rules: &Rules, state: &GameState, node: NodeId) -> FeatureV
 /// Scores one feature: points to the majority, the feature marked scored, then every
 /// figure on it returned (BASE-8).
 pub fn score_feature(ctx: &Ctx, node: NodeId, out: &mut Vec<Command>) {
+    if !ctx.rules.worth_rules.is_empty() {
+        // Expansions change its worth: the engine asks them as it scores it.
+        out.push(Command::ScoreFeature { node });
+        return;
+    }
     let points = feature_points(ctx.rules, ctx.state, node);
     score_feature_worth(ctx, node, points, out);
 }

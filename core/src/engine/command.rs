@@ -84,6 +84,14 @@ pub enum Command {
         /// What for, for the turn log.
         reason: Reason,
     },
+    /// Score a base-game feature (BASE-7, BASE-9) at the worth the base game gives it as
+    /// the rules at the decision point `feature-worth` change it (asked when this is
+    /// applied): the majority scores it, it is marked scored, its figures return. The
+    /// base game gives this only when some expansion has a rule there.
+    ScoreFeature {
+        /// Any node of the feature.
+        node: NodeId,
+    },
     /// Mark a feature as scored, so it never scores again (BASE-8).
     MarkScored {
         /// Any node of the feature.
@@ -126,7 +134,7 @@ pub enum Command {
     /// When this turn's phases are over, the current player plays another tile in the
     /// same turn: the phases from `draw` on run again (not `turn-start`).
     AnotherTile,
-    /// Protocol 1.3 (test-only feature `protocol-next`): a note from rule code. The
+    /// Protocol 1.4 (test-only feature `protocol-next`): a note from rule code. The
     /// engine accepts it and changes nothing.
     #[cfg(feature = "protocol-next")]
     Note {
@@ -227,7 +235,7 @@ pub enum Event {
     },
     /// The game ended; final scoring follows.
     GameEnded,
-    /// Protocol 1.3 (test-only feature `protocol-next`): a turn ended with its last move
+    /// Protocol 1.4 (test-only feature `protocol-next`): a turn ended with its last move
     /// and the game goes on (the next turn has not begun).
     #[cfg(feature = "protocol-next")]
     TurnEnded {

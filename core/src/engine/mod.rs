@@ -1100,6 +1100,37 @@ impl Game {
                     reason,
                 });
             }
+            Command::ScoreFeature { node } => {
+                if node as usize >= st.board.graph.len() {
+                    return Err(format!(
+                        "scored segment {node}, and there is no such segment"
+                    ));
+                }
+                if st.board.graph.feature(node).is_scored() {
+                    return Err(format!(
+                        "scored segment {node}, and its feature was scored already"
+                    ));
+                }
+                let rules = self.rules.clone();
+                let mut worth = crate::base::scoring::feature_points(&rules, &self.state, node);
+                for &i in &rules.worth_rules {
+                    if self.is_disabled(i) {
+                        continue;
+                    }
+                    let asked = shielded(i, || {
+                        rules.expansions[i].feature_worth(&self.ctx(i), node, worth)
+                    });
+                    match asked {
+                        Ok(w) => worth = w,
+                        Err(why) => self.disable(i, "feature_worth", why),
+                    }
+                }
+                let mut out = Vec::new();
+                crate::base::scoring::score_feature_worth(&self.ctx(who), node, worth, &mut out);
+                for c in out {
+                    self.command(who, c)?;
+                }
+            }
             Command::MarkScored { node } => {
                 if node as usize >= st.board.graph.len() {
                     return Err(format!(

@@ -22,6 +22,7 @@ use carc_sdk::abi::{self, HookInput, PluginMod_Ref, RawAction, RawCommand, RawEv
 use crate::catalog::Factory;
 use crate::engine::{Action, Arg, Command, Event};
 use crate::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
+use crate::features::NodeId;
 use crate::rules::Rules;
 use crate::tiles::TileType;
 
@@ -31,7 +32,7 @@ pub(crate) use queries::Asking;
 #[cfg(not(feature = "protocol-next"))]
 pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
 
-/// The protocol version this host speaks (1.3: built with the test-only feature
+/// The protocol version this host speaks (1.4: built with the test-only feature
 /// `protocol-next`).
 #[cfg(feature = "protocol-next")]
 pub const HOST_PROTOCOL: &str = next::PROTOCOL;
@@ -67,7 +68,7 @@ struct Source {
 /// those added after its version.
 fn known_events(protocol: &str) -> u32 {
     #[cfg(feature = "protocol-next")]
-    if minor_version(protocol).is_none_or(|m| m < 3) {
+    if minor_version(protocol).is_none_or(|m| m < 4) {
         return !(1 << next::TURN_ENDED);
     }
     let _ = protocol;
@@ -303,6 +304,19 @@ impl Source {
         let text = manifest.unwrap_or(own.as_str());
         let manifest = Manifest::from_toml(text, "manifest.toml")
             .map_err(|e| format!("its manifest is not valid:\n{e}"))?;
+        if minor_version(&protocol).is_none_or(|m| m < 3)
+            && let Some(rule) = manifest
+                .rules
+                .iter()
+                .find(|r| r.point == crate::rules::FEATURE_WORTH)
+        {
+            return Err(format!(
+                "its rule `{}` is at the decision point `{}`, which needs protocol 1.3, and \
+                 it was built for {protocol}",
+                rule.id,
+                crate::rules::FEATURE_WORTH
+            ));
+        }
         if text != own.as_str() {
             let reported = Manifest::from_toml(own.as_str(), "the library's manifest")
                 .map_err(|e| format!("the manifest it carries is not valid:\n{e}"))?;
@@ -629,6 +643,29 @@ impl Expansion for Plugin {
             ..Output::default()
         };
         self.call_game(ctx, hook::FINAL_SCORING, &NO_INPUT, &mut o);
+    }
+
+    fn feature_worth(&self, ctx: &Ctx, node: NodeId, worth: i32) -> i32 {
+        // Asked only of a plugin with a rule at `feature-worth`, which needs 1.3 (see
+        // `Source::read`).
+        let input = HookInput {
+            a: i64::from(node),
+            event: RawEvent {
+                a: i64::from(worth),
+                ..NO_INPUT.event
+            },
+            ..empty_input()
+        };
+        let v = self.call_game(ctx, hook::FEATURE_WORTH, &input, &mut Output::default());
+        // 0 is also what a plugin that does not know the hook answers.
+        match i32::try_from(v - hook::WORTH_OFFSET) {
+            Ok(w) if v > 0 => w,
+            _ => fail(&format!(
+                "answered `feature_worth` with {v}, which is no worth (protocol 1.3 adds {} \
+                 to it)",
+                hook::WORTH_OFFSET
+            )),
+        }
     }
 }
 

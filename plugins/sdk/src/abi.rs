@@ -25,7 +25,7 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 /// The protocol version, as a literal (for [`PROTOCOL`] and the protocol line).
 macro_rules! protocol {
     () => {
-        "1.2.0"
+        "1.3.0"
     };
 }
 
@@ -41,7 +41,7 @@ macro_rules! features {
 pub const PROTOCOL: &str = protocol!();
 
 /// Optional features beyond what the protocol version itself announces (a minor version
-/// adds ids, as 1.1 and 1.2 did), comma-separated; none yet.
+/// adds ids, as 1.1, 1.2 and 1.3 did), comma-separated; none yet.
 pub const FEATURES: &str = features!();
 
 /// The protocol and its features as a plugin reports them: `"<protocol>;<features>"`.
@@ -352,6 +352,14 @@ pub mod hook {
     /// returns 1 with the reason written to the call's string, 0 when it gives none
     /// (protocol 1.2; asked only when a player's move is refused).
     pub const WHY_NOT: u32 = 13;
+    /// What a feature is worth when it is scored (protocol 1.3): `a` is one of its
+    /// segments, [`HookInput::event`](super::HookInput)'s `a` its worth so far; returns
+    /// the worth plus [`WORTH_OFFSET`] (so that it is never negative). Asked only of
+    /// expansions with a rule at the decision point `feature-worth`.
+    pub const FEATURE_WORTH: u32 = 14;
+
+    /// Added to the worth [`FEATURE_WORTH`] returns.
+    pub const WORTH_OFFSET: i64 = 1 << 31;
 }
 
 /// What [`PluginMod::call`] returns besides a value (which is never negative).

@@ -6,7 +6,7 @@ use crate::abi::{RawAction, RawCommand, Sink};
 use crate::action::Action;
 use crate::command::Command;
 use crate::event::{Event, EventKinds};
-use crate::ids::TileType;
+use crate::ids::{SegmentId, TileType};
 use crate::view::View;
 
 /// Which per-phase hooks an expansion uses in a phase (see [`Expansion::hooks_in`]).
@@ -314,4 +314,19 @@ pub trait Expansion: Sized + Send + Sync + 'static {
 
     /// Final scoring at the end of the game.
     fn final_scoring(&self, _view: &View, _out: &mut Out) {}
+
+    /// What a feature of the base game is worth when it is scored (protocol 1.3): `worth`
+    /// is what the base game gives it (BASE-7 when it is complete, BASE-9 at the end of
+    /// the game, [`View::game_over`]) as the rules before this one have changed it;
+    /// return the worth under this expansion's rules (often `worth` itself: the feature
+    /// is not one of yours). Every player with the majority scores the worth returned.
+    ///
+    /// Asked only of an expansion whose manifest declares a rule at the decision point
+    /// `feature-worth` (`[[rule]]` with `point = "feature-worth"`), for every base-game
+    /// feature scored, in the order the rules there are declared in (`before`,
+    /// `after`; two rules claiming the same thing must be ordered, as at any decision
+    /// point). [`View::feature_worth`] stays the base game's worth.
+    fn feature_worth(&self, _view: &View, _segment: SegmentId, worth: i32) -> i32 {
+        worth
+    }
 }

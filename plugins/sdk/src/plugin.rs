@@ -17,7 +17,7 @@ use crate::abi::{self, HookInput, HostTable, PluginMod, Sink, hook, status};
 use crate::action::Action;
 use crate::event::Event;
 use crate::expansion::{Expansion, Offers, Out};
-use crate::ids::TileType;
+use crate::ids::{SegmentId, TileType};
 use crate::view::View;
 
 /// The symbol a plugin library exports its root module under: this prefix and the
@@ -193,6 +193,14 @@ fn dispatch<E: Expansion>(
         hook::EXCLUDES_TILE => return i64::from(e.excludes_tile(&view, tile())),
         hook::MAY_REDRAW => return i64::from(e.may_redraw(&view, tile())),
         hook::WATCHES_TILE => return i64::from(e.watches_tile(&view, tile())),
+        hook::FEATURE_WORTH => {
+            let worth = i32::try_from(input.event.a).unwrap_or(0);
+            let worth = match SegmentId::from_raw(input.a) {
+                Some(segment) => e.feature_worth(&view, segment, worth),
+                None => worth,
+            };
+            return i64::from(worth) + hook::WORTH_OFFSET;
+        }
         hook::HOOKS_IN => return e.hooks_in(text(input)).bits(),
         hook::EVENTS => return (e.events().0 & (i64::MAX as u64)) as i64,
         _ => return status::UNKNOWN_HOOK,
