@@ -99,24 +99,28 @@ fn next_carc() -> PathBuf {
 /// fixture reporting protocol `version`; and standard error.
 fn protocol_row(carc: &Path, version: &str) -> (serde_json::Value, String) {
     let lib = fixture_libs::library(PROTOCOL);
-    let o = run(
-        carc,
-        &[
-            "plugins",
-            "list",
-            "--json",
-            "--plugin",
-            lib.to_str().expect("UTF-8"),
-        ],
-        Some(version),
-    );
+    let lib = lib.to_str().expect("UTF-8");
+    listed_row(carc, &["--plugin", lib], version, |r| r["path"] == lib)
+}
+
+/// The row of `carc <flags> plugins list --json` that `pick` picks, with the protocol
+/// fixture reporting protocol `version`; and standard error.
+fn listed_row(
+    carc: &Path,
+    flags: &[&str],
+    version: &str,
+    pick: impl Fn(&serde_json::Value) -> bool,
+) -> (serde_json::Value, String) {
+    let mut args = flags.to_vec();
+    args.extend(["plugins", "list", "--json"]);
+    let o = run(carc, &args, Some(version));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let row = rows
         .as_array()
         .expect("an array")
         .iter()
-        .find(|r| r["path"] == lib.to_str().expect("UTF-8"))
+        .find(|r| pick(r))
         .unwrap_or_else(|| panic!("the fixture is not listed: {rows}"))
         .clone();
     (row, stderr(&o))
@@ -412,19 +416,9 @@ fn a_plugin_built_before_feature_worth_cannot_declare_a_rule_there() {
     let lib = fixture_libs::library(PROTOCOL);
     std::fs::copy(&lib, dir.join(lib.file_name().expect("a file name"))).unwrap();
     let flag = dir.to_str().expect("UTF-8");
-    let o = run(
-        &carc(),
-        &["--plugin-dir", flag, "plugins", "list", "--json"],
-        Some("1.2.0"),
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
-    let row = rows
-        .as_array()
-        .expect("an array")
-        .iter()
-        .find(|r| r["id"] == "fixture-protocol")
-        .unwrap_or_else(|| panic!("not listed: {rows}"));
+    let (row, _) = listed_row(&carc(), &["--plugin-dir", flag], "1.2.0", |r| {
+        r["id"] == "fixture-protocol"
+    });
     assert_eq!(
         row["status"],
         "refused: its rule `worth` is at the decision point `feature-worth`, which needs \

@@ -1101,16 +1101,7 @@ impl Game {
                 });
             }
             Command::ScoreFeature { node } => {
-                if node as usize >= st.board.graph.len() {
-                    return Err(format!(
-                        "scored segment {node}, and there is no such segment"
-                    ));
-                }
-                if st.board.graph.feature(node).is_scored() {
-                    return Err(format!(
-                        "scored segment {node}, and its feature was scored already"
-                    ));
-                }
+                unscored(st, node, || format!("scored segment {node}"))?;
                 let rules = self.rules.clone();
                 let mut worth = crate::base::scoring::feature_points(&rules, &self.state, node);
                 for &i in &rules.worth_rules {
@@ -1132,18 +1123,7 @@ impl Game {
                 }
             }
             Command::MarkScored { node } => {
-                if node as usize >= st.board.graph.len() {
-                    return Err(format!(
-                        "marked segment {node} as scored, and there is no such segment"
-                    ));
-                }
-                // A feature is scored once (BASE-8): marking it again would score it again
-                // for every rule listening.
-                if st.board.graph.feature(node).is_scored() {
-                    return Err(format!(
-                        "marked segment {node} as scored, and its feature was scored already"
-                    ));
-                }
+                unscored(st, node, || format!("marked segment {node} as scored"))?;
                 st.board.graph.mark_scored(node);
                 let node = st.board.graph.root(node);
                 self.emit(Event::FeatureScored { node });
@@ -1285,6 +1265,19 @@ impl Game {
 
 /// The tag of figures that leave a feature with their owner's last follower there.
 pub use crate::tags::RETURNS_WITH_LAST_FOLLOWER;
+
+/// That `node` is a segment of a feature not scored yet: a feature is scored once
+/// (BASE-8), and scoring or marking it again would tell every rule listening that it was
+/// scored again. `done` says what the command did, for the refusal.
+fn unscored(st: &GameState, node: NodeId, done: impl Fn() -> String) -> Result<(), String> {
+    if node as usize >= st.board.graph.len() {
+        return Err(format!("{}, and there is no such segment", done()));
+    }
+    if st.board.graph.feature(node).is_scored() {
+        return Err(format!("{}, and its feature was scored already", done()));
+    }
+    Ok(())
+}
 
 fn check_location(st: &GameState, to: Location) -> Result<(), String> {
     match to {
