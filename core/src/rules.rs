@@ -11,6 +11,7 @@ use crate::figures::{
     PlayerId,
 };
 use crate::precedence::{self, Plan};
+use crate::tiles::vocab::KindId;
 use crate::tiles::{TileSet, TileTypeId, Vocabulary};
 use crate::wake::Wake;
 
@@ -42,6 +43,62 @@ pub struct Verb {
 /// engine asks the expansions with a rule there, in its declared order.
 pub const FEATURE_WORTH: &str = "feature-worth";
 
+/// An expansion's rule at [`FEATURE_WORTH`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorthRule {
+    /// The expansion, by its index in [`Rules::expansions`].
+    pub expansion: usize,
+    /// The feature kinds it claims: it is asked about features of these kinds only.
+    pub kinds: Vec<KindId>,
+}
+
+/// The rules at [`FEATURE_WORTH`] in their resolved order. Each claims feature kinds
+/// (so that two rules changing what the same kind is worth must be ordered), and an
+/// expansion has one rule there: it is asked once per feature.
+fn worth_rules(
+    plan: &Plan,
+    manifests: &[Manifest],
+    vocab: &Vocabulary,
+) -> Result<Vec<WorthRule>, RulesError> {
+    let mut rules: Vec<WorthRule> = Vec::new();
+    for id in plan.order(FEATURE_WORTH) {
+        let (owner, name) = id.split_once(':').unwrap_or((id, ""));
+        let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
+            continue;
+        };
+        if rules.iter().any(|r| r.expansion == expansion) {
+            return Err(RulesError(format!(
+                "expansion `{owner}` has more than one rule at `{FEATURE_WORTH}`; it is asked \
+                 once for each feature scored, so it declares one"
+            )));
+        }
+        let decl = manifests[expansion]
+            .rules
+            .iter()
+            .find(|r| r.point == FEATURE_WORTH && r.id == name);
+        let claims = decl.map_or(&[][..], |d| &d.claims[..]);
+        if claims.is_empty() {
+            return Err(RulesError(format!(
+                "rule `{id}` at `{FEATURE_WORTH}` claims no feature kind; it claims the kinds \
+                 whose worth it changes (`claims = [\"road\", \"city\"]`)"
+            )));
+        }
+        let kinds = claims
+            .iter()
+            .map(|c| {
+                vocab.kind(c).map_err(|why| {
+                    RulesError(format!(
+                        "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`, which is not a feature \
+                         kind of the game: {why}"
+                    ))
+                })
+            })
+            .collect::<Result<Vec<KindId>, RulesError>>()?;
+        rules.push(WorthRule { expansion, kinds });
+    }
+    Ok(rules)
+}
+
 /// Everything fixed for the length of a game.
 pub struct Rules {
     /// Enabled expansions; index 0 is always the base game.
@@ -62,8 +119,9 @@ pub struct Rules {
     pub has_dependents: bool,
     /// The resolved order of rules at every decision point.
     pub plan: Plan,
-    /// The expansions with a rule at [`FEATURE_WORTH`], in its order (each once).
-    pub worth_rules: Vec<usize>,
+    /// The rules at [`FEATURE_WORTH`], in their order: each expansion's one, with the
+    /// feature kinds it claims (it is asked only about features of those kinds).
+    pub worth_rules: Vec<WorthRule>,
     /// Per phase: which expansions use which hook there, one bit per expansion (the
     /// engine walks only those).
     pub hook_masks: Vec<HookMasks>,
@@ -253,15 +311,7 @@ impl Rules {
                     .join("\n"),
             )
         })?;
-        let mut worth_rules: Vec<usize> = Vec::new();
-        for rule in plan.order(FEATURE_WORTH) {
-            let id = rule.split_once(':').map_or(rule, |(e, _)| e);
-            if let Some(i) = manifests.iter().position(|m| m.id == id)
-                && !worth_rules.contains(&i)
-            {
-                worth_rules.push(i);
-            }
-        }
+        let worth_rules = worth_rules(&plan, &manifests, &vocab)?;
         let has_dependents = figure_kinds.iter().any(|k| {
             k.tags
                 .iter()

@@ -13,12 +13,15 @@ use carc_core::geometry::{Pos, Rotation};
 use carc_core::rules::{FEATURE_WORTH, Rules};
 use carc_core::tiles::vocab::kinds;
 
-/// An expansion changing the worth of every road: `change` applied to it.
+/// An expansion changing the worth of every road (or of the kinds it claims): `change`
+/// applied to it.
 struct RoadWorth {
     id: &'static str,
     change: fn(i32) -> i32,
     /// The rule (`expansion:rule`) its own comes after, if any.
     after: Option<&'static str>,
+    /// The feature kinds its rule claims.
+    claims: &'static [&'static str],
 }
 
 impl Expansion for RoadWorth {
@@ -30,7 +33,7 @@ impl Expansion for RoadWorth {
             rules: vec![RuleDecl {
                 id: "roads".into(),
                 point: FEATURE_WORTH.into(),
-                claims: vec!["road".into()],
+                claims: self.claims.iter().map(|c| c.to_string()).collect(),
                 before: Vec::new(),
                 after: self.after.iter().map(|r| r.to_string()).collect(),
                 doc: "changes what a road is worth".into(),
@@ -39,12 +42,9 @@ impl Expansion for RoadWorth {
         }
     }
 
-    fn feature_worth(&self, ctx: &Ctx, node: NodeId, worth: i32) -> i32 {
-        if ctx.state.board.graph.node(node).kind == kinds::ROAD {
-            (self.change)(worth)
-        } else {
-            worth
-        }
+    fn feature_worth(&self, _ctx: &Ctx, _node: NodeId, worth: i32) -> i32 {
+        // Asked only about the kinds it claims.
+        (self.change)(worth)
     }
 }
 
@@ -53,6 +53,7 @@ fn double() -> RoadWorth {
         id: "double",
         change: |w| w * 2,
         after: None,
+        claims: &["road"],
     }
 }
 
@@ -61,45 +62,82 @@ fn plus_one() -> RoadWorth {
         id: "plus-one",
         change: |w| w + 1,
         after: None,
+        claims: &["road"],
     }
 }
 
-/// Alice places base:U east of the start tile, extending its road, and puts a follower
-/// on that road; the supply is then empty, so the game ends and the road (two tiles,
-/// incomplete: 2 points under BASE-9) is scored. Alice's score.
-fn road_score(expansions: Vec<Box<dyn Expansion>>) -> Result<i32, String> {
+/// A rule that panics when asked, before `plus-one`'s.
+struct Panics;
+
+impl Expansion for Panics {
+    fn manifest(&self) -> Manifest {
+        let mut m = double().manifest();
+        m.id = "panics".into();
+        m.rules[0].before = vec!["plus-one:roads".into()];
+        m
+    }
+
+    fn feature_worth(&self, _ctx: &Ctx, _node: NodeId, _worth: i32) -> i32 {
+        panic!("a rule at feature-worth panics")
+    }
+}
+
+/// Alice places `tile` at `at`, turned `degrees`, and puts a follower on its feature of
+/// kind `kind`; the supply is then empty, so the game ends (a feature the tile completed
+/// is scored at once, an unfinished one at the end). Alice's score, and the faults.
+fn scored(
+    expansions: Vec<Box<dyn Expansion>>,
+    tile: &str,
+    at: Pos,
+    degrees: i64,
+    kind: u8,
+) -> Result<(i32, Vec<String>), String> {
     let mut all: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
     all.extend(expansions);
     let rules = Arc::new(Rules::new(all, &BTreeMap::new()).map_err(|e| e.to_string())?);
-    let tile = rules.tiles.get("base:U").expect("base:U");
+    let drawn = rules.tiles.get(tile).expect("a tile");
     let mut game = Game::new(
         rules,
         Setup {
             players: vec!["Alice".into(), "Bob".into()],
             listed: 1,
-            draw_order: vec![tile],
+            draw_order: vec![drawn],
             seed: 0,
             full_supply: false,
         },
     )?;
     game.place(
-        "base:U",
-        Pos::new(1, 0),
-        Rotation::from_degrees(0).expect("0"),
+        tile,
+        at,
+        Rotation::from_degrees(degrees).expect("a rotation"),
     )
     .map_err(|e| e.to_string())?;
     let actions = game.legal_actions().to_vec();
-    let road = actions
+    let deploy = actions
         .into_iter()
         .find(|a| {
             matches!(a, Action::Deploy { node, .. }
-                if game.state.board.graph.node(*node).kind == kinds::ROAD)
+                if game.state.board.graph.node(*node).kind == kind)
         })
-        .ok_or("no deployment on the road offered")?;
-    game.apply(&road).map_err(|e| e.to_string())?;
+        .ok_or("no deployment of that kind offered")?;
+    game.apply(&deploy).map_err(|e| e.to_string())?;
     assert!(game.is_over(), "the supply is empty");
-    assert!(game.faults().is_empty(), "{:?}", game.faults());
-    Ok(game.state.players[0].score)
+    Ok((game.state.players[0].score, game.faults().to_vec()))
+}
+
+/// base:U east of the start tile extends its road, unfinished at the end: 2 points under
+/// BASE-9. Alice's score, with no fault.
+fn road_score(expansions: Vec<Box<dyn Expansion>>) -> Result<i32, String> {
+    let (score, faults) = scored(expansions, "base:U", Pos::new(1, 0), 0, kinds::ROAD)?;
+    assert!(faults.is_empty(), "{faults:?}");
+    Ok(score)
+}
+
+/// base:E north of the start tile closes its city: 4 points under BASE-7, scored at once.
+fn city_score(expansions: Vec<Box<dyn Expansion>>) -> Result<i32, String> {
+    let (score, faults) = scored(expansions, "base:E", Pos::new(0, -1), 180, kinds::CITY)?;
+    assert!(faults.is_empty(), "{faults:?}");
+    Ok(score)
 }
 
 #[test]
@@ -149,6 +187,72 @@ fn two_rules_claiming_roads_with_no_order_are_an_error() {
     assert!(err.contains(FEATURE_WORTH), "{err}");
     assert!(
         err.contains("double:roads") && err.contains("plus-one:roads"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rule_is_asked_only_about_the_kinds_it_claims() {
+    let cities = || RoadWorth {
+        claims: &["city"],
+        ..double()
+    };
+    // A completed city (BASE-7, scored during the game) is doubled; a road is not.
+    assert_eq!(city_score(Vec::new()), Ok(4));
+    assert_eq!(city_score(vec![Box::new(cities())]), Ok(8));
+    assert_eq!(road_score(vec![Box::new(cities())]), Ok(2));
+}
+
+#[test]
+fn a_rule_that_panics_is_disabled_and_the_next_rule_is_still_asked() {
+    let (score, faults) = scored(
+        vec![Box::new(Panics), Box::new(plus_one())],
+        "base:U",
+        Pos::new(1, 0),
+        0,
+        kinds::ROAD,
+    )
+    .expect("the game plays");
+    assert_eq!(score, 3, "2, kept through the panic, then one more");
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert!(
+        faults[0].starts_with("expansion `panics` panicked in `feature_worth`"),
+        "{faults:?}"
+    );
+}
+
+#[test]
+fn rules_at_the_point_must_claim_feature_kinds_one_per_expansion() {
+    let none = RoadWorth {
+        claims: &[],
+        ..double()
+    };
+    let err = road_score(vec![Box::new(none)]).expect_err("no claims");
+    assert!(err.contains("claims no feature kind"), "{err}");
+    let lake = RoadWorth {
+        claims: &["lake"],
+        ..double()
+    };
+    let err = road_score(vec![Box::new(lake)]).expect_err("no such kind");
+    assert!(
+        err.contains("claims `lake`, which is not a feature kind of the game"),
+        "{err}"
+    );
+    /// Two rules of one expansion at the point.
+    struct Twice;
+    impl Expansion for Twice {
+        fn manifest(&self) -> Manifest {
+            let mut m = double().manifest();
+            let mut second = m.rules[0].clone();
+            second.id = "cities".into();
+            second.claims = vec!["city".into()];
+            m.rules.push(second);
+            m
+        }
+    }
+    let err = road_score(vec![Box::new(Twice)]).expect_err("two rules");
+    assert!(
+        err.contains("expansion `double` has more than one rule at `feature-worth`"),
         "{err}"
     );
 }

@@ -12,7 +12,7 @@
 //!   without the feature by this build) on both hosts and compares the game records byte
 //!   for byte and the final states; and every rule scenario replays on that host.
 //! - That host serves a plugin built for it what it gained: the protocol fixture,
-//!   reporting 1.3, asks for the new event, the new query and gives the new command (by
+//!   reporting 1.4, asks for the new event, the new query and gives the new command (by
 //!   number: the SDK has no names for them).
 
 mod common;
@@ -379,7 +379,7 @@ fn a_plugin_built_for_the_protocol_as_it_is_plays_identically_on_a_newer_host() 
 #[test]
 fn every_scenario_replays_on_the_newer_host() {
     // The shipped plugins there are built for the protocol as it is (the SDK has no feature): every rule
-    // scenario must replay on the 1.3 host as it does on this one.
+    // scenario must replay on the 1.4 host as it does on this one.
     let next = next_carc();
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/scenarios"))
         .expect("tests/scenarios exists")

@@ -815,14 +815,21 @@ impl Game {
             self.disable(who, name, why);
             return;
         }
+        self.apply_commands(who, name, out);
+    }
+
+    /// Applies the commands `who` gave in `name` (a hook, or the engine's own scoring),
+    /// in order; a refused one is a fault and changes nothing, and the others go on. The
+    /// buffer goes back to the pool.
+    fn apply_commands(&mut self, who: usize, name: &'static str, mut out: Vec<Command>) {
         if out.is_empty() {
             // Nothing to apply (most calls): the buffer goes back at once.
             self.pool.push(out);
             return;
         }
-        // Where each figure a command is about stood when the hook saw it (its move
-        // count): a command about a figure that an earlier command of the same step (or a
-        // reaction to it) has moved since is refused, not applied.
+        // Where each figure a command is about stood when the commands were given (its
+        // move count): a command about a figure that an earlier command of the same step
+        // (or a reaction to it) has moved since is refused, not applied.
         let mut seen = self.seen_pool.pop().unwrap_or_default();
         seen.clear();
         seen.extend(out.iter().map(|c| {
@@ -1104,8 +1111,10 @@ impl Game {
                 unscored(st, node, || format!("scored segment {node}"))?;
                 let rules = self.rules.clone();
                 let mut worth = crate::base::scoring::feature_points(&rules, &self.state, node);
-                for &i in &rules.worth_rules {
-                    if self.is_disabled(i) {
+                let kind = self.state.board.graph.node(node).kind;
+                for rule in &rules.worth_rules {
+                    let i = rule.expansion;
+                    if self.is_disabled(i) || !rule.kinds.contains(&kind) {
                         continue;
                     }
                     let asked = shielded(i, || {
@@ -1116,11 +1125,12 @@ impl Game {
                         Err(why) => self.disable(i, "feature_worth", why),
                     }
                 }
-                let mut out = Vec::new();
+                // Applied as a hook's commands are: one refused goes no further, and a
+                // figure that went home with another (a builder with the last follower)
+                // is not returned again.
+                let mut out = self.pool.pop().unwrap_or_default();
                 crate::base::scoring::score_feature_worth(&self.ctx(who), node, worth, &mut out);
-                for c in out {
-                    self.command(who, c)?;
-                }
+                self.apply_commands(who, "scoring", out);
             }
             Command::MarkScored { node } => {
                 unscored(st, node, || format!("marked segment {node} as scored"))?;

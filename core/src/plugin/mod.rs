@@ -657,12 +657,14 @@ impl Expansion for Plugin {
             ..empty_input()
         };
         let v = self.call_game(ctx, hook::FEATURE_WORTH, &input, &mut Output::default());
-        // 0 is also what a plugin that does not know the hook answers.
-        match i32::try_from(v - hook::WORTH_OFFSET) {
-            Ok(w) if v > 0 => w,
-            _ => fail(&format!(
-                "answered `feature_worth` with {v}, which is no worth (protocol 1.3 adds {} \
-                 to it)",
+        // 0 is what a plugin that does not know the hook answers.
+        match v
+            .checked_sub(hook::WORTH_OFFSET)
+            .and_then(|w| i32::try_from(w).ok())
+        {
+            Some(w) => w,
+            None => fail(&format!(
+                "it returned {v}, not a worth plus {} as protocol 1.3 asks",
                 hook::WORTH_OFFSET
             )),
         }

@@ -352,14 +352,16 @@ pub mod hook {
     /// returns 1 with the reason written to the call's string, 0 when it gives none
     /// (protocol 1.2; asked only when a player's move is refused).
     pub const WHY_NOT: u32 = 13;
-    /// What a feature is worth when it is scored (protocol 1.3): `a` is one of its
-    /// segments, [`HookInput::event`](super::HookInput)'s `a` its worth so far; returns
-    /// the worth plus [`WORTH_OFFSET`] (so that it is never negative). Asked only of
-    /// expansions with a rule at the decision point `feature-worth`.
+    /// What a feature is worth when it is scored, under the expansion's rules (protocol
+    /// 1.3; not the base game's worth, which is [`query::FEATURE_WORTH`](super::query)):
+    /// `a` is one of its segments, [`HookInput::event`](super::HookInput)'s `a` its
+    /// worth so far; returns the worth plus [`WORTH_OFFSET`], so that every worth comes
+    /// back positive (0 is what a plugin that does not know the hook answers). Asked
+    /// only of expansions with a rule at the decision point `feature-worth`.
     pub const FEATURE_WORTH: u32 = 14;
 
     /// Added to the worth [`FEATURE_WORTH`] returns.
-    pub const WORTH_OFFSET: i64 = 1 << 31;
+    pub const WORTH_OFFSET: i64 = 1 << 32;
 }
 
 /// What [`PluginMod::call`] returns besides a value (which is never negative).
@@ -443,7 +445,8 @@ pub mod query {
     /// The players with the most strength in the feature of segment `a`, one bit each.
     pub const MAJORITY: u32 = 47;
     /// What the feature of segment `a` is worth under base scoring now (complete, or
-    /// at the end of the game when it is not).
+    /// at the end of the game when it is not); the rules at `feature-worth` do not
+    /// change it (see [`hook::FEATURE_WORTH`](super::hook::FEATURE_WORTH)).
     pub const FEATURE_WORTH: u32 = 48;
     /// Number of tiles of the feature of segment `a`.
     pub const FEATURE_TILES: u32 = 49;

@@ -322,10 +322,11 @@ pub trait Expansion: Sized + Send + Sync + 'static {
     /// is not one of yours). Every player with the majority scores the worth returned.
     ///
     /// Asked only of an expansion whose manifest declares a rule at the decision point
-    /// `feature-worth` (`[[rule]]` with `point = "feature-worth"`), for every base-game
-    /// feature scored, in the order the rules there are declared in (`before`,
-    /// `after`; two rules claiming the same thing must be ordered, as at any decision
-    /// point). [`View::feature_worth`] stays the base game's worth.
+    /// `feature-worth` (one `[[rule]]` with `point = "feature-worth"` and the feature
+    /// kinds whose worth it changes as its `claims`), for every base-game feature of
+    /// those kinds scored, in the order the rules there are declared in (`before`,
+    /// `after`; two rules claiming the same kind must be ordered).
+    /// [`View::feature_worth`] stays the base game's worth.
     fn feature_worth(&self, _view: &View, _segment: SegmentId, worth: i32) -> i32 {
         worth
     }

@@ -481,7 +481,9 @@ impl<'a> View<'a> {
     }
 
     /// What a feature is worth under the base game's scoring now: as complete if it is,
-    /// otherwise as at the end of the game (BASE-7, BASE-9).
+    /// otherwise as at the end of the game (BASE-7, BASE-9). The expansions' rules at
+    /// `feature-worth` do not change it (see
+    /// [`Expansion::feature_worth`](crate::Expansion::feature_worth)).
     #[inline]
     pub fn feature_worth(&self, segment: SegmentId) -> i32 {
         self.q(query::FEATURE_WORTH, segment.raw(), 0) as i32
