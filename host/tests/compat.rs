@@ -409,7 +409,7 @@ fn a_plugin_built_before_feature_worth_cannot_declare_a_rule_there() {
     std::fs::write(
         dir.join("manifest.toml"),
         format!(
-            "library = \"{PROTOCOL}\"\n{manifest}\n[[rule]]\nid = \"worth\"\npoint = \"feature-worth\"\n"
+            "library = \"{PROTOCOL}\"\n{manifest}\n[[rule]]\nid = \"worth\"\npoint = \"feature-worth\"\nclaims = [\"road\"]\n"
         ),
     )
     .unwrap();
