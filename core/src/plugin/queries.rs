@@ -276,6 +276,13 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
             let f = rules.tiles.tile(pt.tile).features.get(n.feature as usize)?;
             b(f.markers.iter().any(|&m| i64::from(m) == b_))
         }
+        q::FEATURE_HAS_MARKER => {
+            let root = graph.root(node(a)?);
+            b(board
+                .marked_nodes
+                .iter()
+                .any(|&(m, n)| i64::from(m) == b_ && graph.root(n) == root))
+        }
         q::FEATURE => packed_feature(graph, node(a)?),
         q::SAME_FEATURE => b(graph.same(node(a)?, node(b_)?)),
         q::FEATURE_COMPLETE => b(scoring::is_complete(rules, st, node(a)?)),

@@ -20,14 +20,6 @@ pub struct InnsAndCathedrals {
     city: KindId,
 }
 
-impl InnsAndCathedrals {
-    /// Whether a segment of the feature of `segment` carries `marker`.
-    fn feature_has(view: &View, segment: SegmentId, marker: MarkerId) -> bool {
-        view.segments_with_marker(marker)
-            .any(|s| view.same_feature(s, segment))
-    }
-}
-
 impl Expansion for InnsAndCathedrals {
     const MANIFEST: &'static str = include_str!("../manifest.toml");
     const TILES: &'static [(&'static str, &'static str)] =
@@ -58,7 +50,7 @@ impl Expansion for InnsAndCathedrals {
         } else {
             return worth;
         };
-        if !Self::feature_has(view, segment, marker) {
+        if !view.feature_has_marker(segment, marker) {
             return worth;
         }
         if !view.is_complete(segment) {

@@ -455,6 +455,13 @@ impl<'a> View<'a> {
         self.flag(query::SEGMENT_HAS_MARKER, segment.raw(), marker.raw())
     }
 
+    /// Whether any segment of the feature `segment` belongs to carries `marker` (an inn
+    /// somewhere on a road, a cathedral somewhere in a city; protocol 1.3).
+    #[inline]
+    pub fn feature_has_marker(&self, segment: SegmentId, marker: MarkerId) -> bool {
+        self.flag(query::FEATURE_HAS_MARKER, segment.raw(), marker.raw())
+    }
+
     /// The totals of the feature a segment belongs to.
     #[inline]
     pub fn feature(&self, segment: SegmentId) -> Feature {
