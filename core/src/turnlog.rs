@@ -65,6 +65,22 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
+/// The expansions whose rules at `feature-worth` are asked about features of `kind`
+/// (`Alice scores 8 points for a road of 4 tiles (complete) under the rules of Inns and
+/// cathedrals`), when the points scored are not the base game's (`changed`).
+fn changed_by(rules: &Rules, kind: crate::tiles::vocab::KindId, changed: bool) -> Option<String> {
+    if !changed {
+        return None;
+    }
+    let names: Vec<String> = rules
+        .worth_rules
+        .iter()
+        .filter(|r| r.kinds.contains(&kind))
+        .map(|r| rules.manifests[r.expansion].name.clone())
+        .collect();
+    (!names.is_empty()).then(|| and_list(&names))
+}
+
 /// Names joined as a sentence lists them: `Alice and Bob`, `Alice, Bob and Carol`.
 pub fn and_list(names: &[String]) -> String {
     match names {
@@ -236,7 +252,11 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
                 Reason::Feature { node } => {
                     let kind = state.board.graph.node(*node).kind;
                     if crate::base::is_base_kind(kind) {
-                        crate::base::feature_value(rules, state, *node).description
+                        let value = crate::base::feature_value(rules, state, *node);
+                        changed_by(rules, kind, value.points != *points)
+                            .map_or(value.description.clone(), |names| {
+                                format!("{} under the rules of {names}", value.description)
+                            })
                     } else {
                         with_article(rules.vocab.kind_name(kind))
                     }

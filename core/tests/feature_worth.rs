@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use carc_core::base::BaseGame;
-use carc_core::engine::{Action, Game, Setup};
+use carc_core::engine::{Action, Event, Game, Setup};
 use carc_core::expansion::{Ctx, Expansion, Manifest, RuleDecl};
 use carc_core::features::NodeId;
 use carc_core::geometry::{Pos, Rotation};
 use carc_core::rules::{FEATURE_WORTH, Rules};
 use carc_core::tiles::vocab::kinds;
+use carc_core::turnlog::describe;
 
 /// An expansion changing the worth of every road (or of the kinds it claims): `change`
 /// applied to it.
@@ -84,14 +85,14 @@ impl Expansion for Panics {
 
 /// Alice places `tile` at `at`, turned `degrees`, and puts a follower on its feature of
 /// kind `kind`; the supply is then empty, so the game ends (a feature the tile completed
-/// is scored at once, an unfinished one at the end). Alice's score, and the faults.
+/// is scored at once, an unfinished one at the end).
 fn scored(
     expansions: Vec<Box<dyn Expansion>>,
     tile: &str,
     at: Pos,
     degrees: i64,
     kind: u8,
-) -> Result<(i32, Vec<String>), String> {
+) -> Result<Scored, String> {
     let mut all: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
     all.extend(expansions);
     let rules = Arc::new(Rules::new(all, &BTreeMap::new()).map_err(|e| e.to_string())?);
@@ -106,6 +107,7 @@ fn scored(
             full_supply: false,
         },
     )?;
+    game.keep_log(true);
     game.place(
         tile,
         at,
@@ -122,22 +124,47 @@ fn scored(
         .ok_or("no deployment of that kind offered")?;
     game.apply(&deploy).map_err(|e| e.to_string())?;
     assert!(game.is_over(), "the supply is empty");
-    Ok((game.state.players[0].score, game.faults().to_vec()))
+    let log = game.take_log();
+    let lines = log
+        .iter()
+        .filter(|e| matches!(e, Event::Scored { .. }))
+        .filter_map(|e| describe(&game.rules, &game.state, e))
+        .collect();
+    Ok(Scored {
+        score: game.state.players[0].score,
+        faults: game.faults().to_vec(),
+        lines,
+    })
+}
+
+/// What [`scored`] tells of a game.
+struct Scored {
+    /// Alice's score.
+    score: i32,
+    /// The engine's faults.
+    faults: Vec<String>,
+    /// The turn log's lines for the points scored.
+    lines: Vec<String>,
 }
 
 /// base:U east of the start tile extends its road, unfinished at the end: 2 points under
-/// BASE-9. Alice's score, with no fault.
+/// BASE-9.
+fn road_game(expansions: Vec<Box<dyn Expansion>>) -> Result<Scored, String> {
+    let game = scored(expansions, "base:U", Pos::new(1, 0), 0, kinds::ROAD)?;
+    assert!(game.faults.is_empty(), "{:?}", game.faults);
+    Ok(game)
+}
+
+/// Alice's score in [`road_game`].
 fn road_score(expansions: Vec<Box<dyn Expansion>>) -> Result<i32, String> {
-    let (score, faults) = scored(expansions, "base:U", Pos::new(1, 0), 0, kinds::ROAD)?;
-    assert!(faults.is_empty(), "{faults:?}");
-    Ok(score)
+    road_game(expansions).map(|g| g.score)
 }
 
 /// base:E north of the start tile closes its city: 4 points under BASE-7, scored at once.
 fn city_score(expansions: Vec<Box<dyn Expansion>>) -> Result<i32, String> {
-    let (score, faults) = scored(expansions, "base:E", Pos::new(0, -1), 180, kinds::CITY)?;
-    assert!(faults.is_empty(), "{faults:?}");
-    Ok(score)
+    let game = scored(expansions, "base:E", Pos::new(0, -1), 180, kinds::CITY)?;
+    assert!(game.faults.is_empty(), "{:?}", game.faults);
+    Ok(game.score)
 }
 
 #[test]
@@ -205,7 +232,7 @@ fn a_rule_is_asked_only_about_the_kinds_it_claims() {
 
 #[test]
 fn a_rule_that_panics_is_disabled_and_the_next_rule_is_still_asked() {
-    let (score, faults) = scored(
+    let game = scored(
         vec![Box::new(Panics), Box::new(plus_one())],
         "base:U",
         Pos::new(1, 0),
@@ -213,11 +240,12 @@ fn a_rule_that_panics_is_disabled_and_the_next_rule_is_still_asked() {
         kinds::ROAD,
     )
     .expect("the game plays");
-    assert_eq!(score, 3, "2, kept through the panic, then one more");
-    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(game.score, 3, "2, kept through the panic, then one more");
+    assert_eq!(game.faults.len(), 1, "{:?}", game.faults);
     assert!(
-        faults[0].starts_with("expansion `panics` panicked in `feature_worth`"),
-        "{faults:?}"
+        game.faults[0].starts_with("expansion `panics` panicked in `feature_worth`"),
+        "{:?}",
+        game.faults
     );
 }
 
@@ -254,5 +282,24 @@ fn rules_at_the_point_must_claim_feature_kinds_one_per_expansion() {
     assert!(
         err.contains("expansion `double` has more than one rule at `feature-worth`"),
         "{err}"
+    );
+}
+
+#[test]
+fn the_turn_log_says_whose_rules_changed_the_worth() {
+    let game = road_game(vec![Box::new(double())]).expect("the game plays");
+    assert_eq!(
+        game.lines,
+        ["  Alice scores 4 points for a road of 2 tiles (incomplete) under the rules of double"]
+    );
+    // A worth the rules leave as the base game's is told as the base game tells it.
+    let unchanged = RoadWorth {
+        change: |w| w,
+        ..double()
+    };
+    let game = road_game(vec![Box::new(unchanged)]).expect("the game plays");
+    assert_eq!(
+        game.lines,
+        ["  Alice scores 2 points for a road of 2 tiles (incomplete)"]
     );
 }
