@@ -87,9 +87,13 @@ fn worth_rules(
             .iter()
             .map(|c| {
                 vocab.kind(c).map_err(|why| {
+                    let why = if why.starts_with("unknown") {
+                        ", which is not a feature kind of the game".to_string()
+                    } else {
+                        format!(": {why}")
+                    };
                     RulesError(format!(
-                        "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`, which is not a feature \
-                         kind of the game: {why}"
+                        "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`{why}"
                     ))
                 })
             })
