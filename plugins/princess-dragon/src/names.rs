@@ -71,10 +71,9 @@ pub struct Ids {
     pub deploy_phase: Option<PhaseId>,
     /// The dragon's phase.
     pub dragon_phase: Option<PhaseId>,
-    /// The figure kinds that are followers (PD-11: the fairy stands next to a follower).
+    /// The figure kinds that are followers (PD-11: the fairy stands next to a follower;
+    /// PD-16: a follower goes through the portal).
     pub follower_kinds: Vec<FigureKind>,
-    /// The follower (the figure deployed through the portal, PD-16).
-    pub follower: FigureKind,
     /// The dragon's and the fairy's figures, by number of players (0 … 6).
     pub neutrals: [(Option<FigureId>, Option<FigureId>); 7],
 }
@@ -204,7 +203,6 @@ impl Ids {
                 .copied()
                 .filter(|&k| view.figure_class(k) == FigureClass::Follower)
                 .collect(),
-            follower: need("follower", view.figure_kind("follower"))?,
             neutrals: std::array::from_fn(|players| {
                 (
                     view.neutral_figure_for(dragon, players),

@@ -6,23 +6,31 @@ use crate::names::Ids;
 
 /// After placing a portal tile, a follower may go onto any unoccupied, uncompleted feature
 /// of any tile on the board (the portal tile's own features are the base game's offer; the
-/// dragon's tile is left out, PD-3).
+/// dragon's tile is left out, PD-3). Any follower: a figure kind another expansion
+/// declares of the follower class (a mayor, a wagon, X-3) goes through the portal too; a
+/// special figure (a builder, a pig, X-2) does not.
 pub fn actions(view: &View, ids: &Ids, out: &mut Offers) {
     let Some(placed) = view.placed_tile() else {
         return;
     };
     // Asked only after a portal tile (see the expansion's `actions`).
-    if view.in_supply(view.current_player(), ids.follower) == 0 {
+    let player = view.current_player();
+    let kinds: Vec<FigureKind> = ids
+        .follower_kinds
+        .iter()
+        .copied()
+        .filter(|&k| view.in_supply(player, k) > 0)
+        .collect();
+    if kinds.is_empty() {
         return;
     }
     let dragon = crate::dragon::dragon_tile(view, ids);
     for (segment, feature, tile) in view.vacant_segments() {
         // Not the portal tile's own (the base game offers those) nor the dragon's (PD-3).
         if tile != placed && Some(tile) != dragon && open(view, ids, segment, feature) {
-            out.push(Action::Deploy {
-                figure: ids.follower,
-                segment,
-            });
+            for &figure in &kinds {
+                out.push(Action::Deploy { figure, segment });
+            }
         }
     }
 }
