@@ -83,21 +83,28 @@ fn worth_rules(
                  whose worth it changes (`claims = [\"road\", \"city\"]`)"
             )));
         }
-        let kinds = claims
-            .iter()
-            .map(|c| {
-                vocab.kind(c).map_err(|why| {
-                    let why = if why.starts_with("unknown") {
-                        ", which is not a feature kind of the game".to_string()
-                    } else {
-                        format!(": {why}")
-                    };
-                    RulesError(format!(
-                        "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`{why}"
-                    ))
+        let mut kinds = Vec::new();
+        for c in claims {
+            let bare = c.rsplit(':').next().unwrap_or(c);
+            let kind = vocab.kind(c).map_err(|why| {
+                RulesError(if vocab.kinds.iter().any(|k| k.name == bare) {
+                    format!("rule `{id}` at `{FEATURE_WORTH}` claims `{c}`: {why}")
+                } else {
+                    format!(
+                        "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`, which is not a \
+                         feature kind of the game"
+                    )
                 })
-            })
-            .collect::<Result<Vec<KindId>, RulesError>>()?;
+            })?;
+            if !crate::base::is_base_kind(kind) {
+                return Err(RulesError(format!(
+                    "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`, which the base game does \
+                     not score: the rules there are asked about roads, cities, monasteries \
+                     and fields"
+                )));
+            }
+            kinds.push(kind);
+        }
         rules.push(WorthRule { expansion, kinds });
     }
     Ok(rules)

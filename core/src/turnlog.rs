@@ -65,20 +65,21 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
-/// The expansions whose rules at `feature-worth` are asked about features of `kind`
-/// (`Alice scores 8 points for a road of 4 tiles (complete) under the rules of Inns and
-/// cathedrals`), when the points scored are not the base game's (`changed`).
-fn changed_by(rules: &Rules, kind: crate::tiles::vocab::KindId, changed: bool) -> Option<String> {
-    if !changed {
-        return None;
-    }
+/// The expansions in `by` (one bit each), in the order of their rules at
+/// `feature-worth`: `Inns and cathedrals`, `Inns and cathedrals and of Toll gates` (each
+/// after "of", so that a name with "and" in it stays whole).
+fn whose_rules(rules: &Rules, by: u64) -> String {
     let names: Vec<String> = rules
         .worth_rules
         .iter()
-        .filter(|r| r.kinds.contains(&kind))
+        .filter(|r| by >> r.expansion & 1 == 1)
         .map(|r| rules.manifests[r.expansion].name.clone())
         .collect();
-    (!names.is_empty()).then(|| and_list(&names))
+    match names.as_slice() {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and of {last}", init.join(", of ")),
+    }
 }
 
 /// Names joined as a sentence lists them: `Alice and Bob`, `Alice, Bob and Carol`.
@@ -252,15 +253,16 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
                 Reason::Feature { node } => {
                     let kind = state.board.graph.node(*node).kind;
                     if crate::base::is_base_kind(kind) {
-                        let value = crate::base::feature_value(rules, state, *node);
-                        changed_by(rules, kind, value.points != *points)
-                            .map_or(value.description.clone(), |names| {
-                                format!("{} under the rules of {names}", value.description)
-                            })
+                        crate::base::feature_value(rules, state, *node).description
                     } else {
                         with_article(rules.vocab.kind_name(kind))
                     }
                 }
+                Reason::FeatureWorth { node, by } => format!(
+                    "{} under the rules of {}",
+                    crate::base::feature_value(rules, state, *node).description,
+                    whose_rules(rules, *by)
+                ),
             };
             let verb = if *points < 0 { "loses" } else { "scores" };
             let amount = count(u64::from(points.unsigned_abs()), "point");

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use carc_core::base::BaseGame;
-use carc_core::engine::{Action, Event, Game, Setup};
+use carc_core::engine::{Action, Command, Event, Game, Reason, Setup};
 use carc_core::expansion::{Ctx, Expansion, Manifest, RuleDecl};
 use carc_core::features::NodeId;
 use carc_core::geometry::{Pos, Rotation};
 use carc_core::rules::{FEATURE_WORTH, Rules};
-use carc_core::tiles::vocab::kinds;
+use carc_core::tiles::vocab::{KindDecl, KindShape, kinds};
 use carc_core::turnlog::describe;
 
 /// An expansion changing the worth of every road (or of the kinds it claims): `change`
@@ -74,6 +74,7 @@ impl Expansion for Panics {
     fn manifest(&self) -> Manifest {
         let mut m = double().manifest();
         m.id = "panics".into();
+        m.name = "panics".into();
         m.rules[0].before = vec!["plus-one:roads".into()];
         m
     }
@@ -241,6 +242,10 @@ fn a_rule_that_panics_is_disabled_and_the_next_rule_is_still_asked() {
     )
     .expect("the game plays");
     assert_eq!(game.score, 3, "2, kept through the panic, then one more");
+    assert_eq!(
+        game.lines,
+        ["  Alice scores 3 points for a road of 2 tiles (incomplete) under the rules of plus-one"]
+    );
     assert_eq!(game.faults.len(), 1, "{:?}", game.faults);
     assert!(
         game.faults[0].starts_with("expansion `panics` panicked in `feature_worth`"),
@@ -262,8 +267,29 @@ fn rules_at_the_point_must_claim_feature_kinds_one_per_expansion() {
         ..double()
     };
     let err = road_score(vec![Box::new(lake)]).expect_err("no such kind");
+    assert_eq!(
+        err,
+        "rule `double:roads` at `feature-worth` claims `lake`, which is not a feature kind \
+         of the game"
+    );
+    /// A kind of its own, claimed at the point: the base game never scores it.
+    struct Wells;
+    impl Expansion for Wells {
+        fn manifest(&self) -> Manifest {
+            let mut m = double().manifest();
+            m.kinds = vec![KindDecl {
+                namespace: "double".into(),
+                name: "well".into(),
+                shape: KindShape::Surrounded,
+                tags: Vec::new(),
+            }];
+            m.rules[0].claims = vec!["well".into()];
+            m
+        }
+    }
+    let err = road_score(vec![Box::new(Wells)]).expect_err("not a base kind");
     assert!(
-        err.contains("claims `lake`, which is not a feature kind of the game"),
+        err.contains("claims `well`, which the base game does not score"),
         "{err}"
     );
     /// Two rules of one expansion at the point.
@@ -285,6 +311,43 @@ fn rules_at_the_point_must_claim_feature_kinds_one_per_expansion() {
     );
 }
 
+/// A rule that leaves every road's worth as it is (after `double`'s).
+fn unchanged() -> RoadWorth {
+    RoadWorth {
+        id: "unchanged",
+        change: |w| w,
+        after: Some("double:roads"),
+        claims: &["road"],
+    }
+}
+
+/// An expansion paying a point of its own for every road scored at the end, giving the
+/// road as its reason.
+struct RoadBonus;
+
+impl Expansion for RoadBonus {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "bonus".into(),
+            name: "Bonus".into(),
+            version: "0.1.0".into(),
+            ..Manifest::default()
+        }
+    }
+
+    fn final_scoring(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+        let road = ctx.state.board.graph.len() as NodeId;
+        let road = (0..road).find(|&n| ctx.state.board.graph.node(n).kind == kinds::ROAD);
+        if let Some(node) = road {
+            out.push(Command::Score {
+                player: 0,
+                points: 1,
+                reason: Reason::Feature { node },
+            });
+        }
+    }
+}
+
 #[test]
 fn the_turn_log_says_whose_rules_changed_the_worth() {
     let game = road_game(vec![Box::new(double())]).expect("the game plays");
@@ -292,14 +355,48 @@ fn the_turn_log_says_whose_rules_changed_the_worth() {
         game.lines,
         ["  Alice scores 4 points for a road of 2 tiles (incomplete) under the rules of double"]
     );
-    // A worth the rules leave as the base game's is told as the base game tells it.
-    let unchanged = RoadWorth {
-        change: |w| w,
-        ..double()
+    // Only the rules that changed it: not one that left it as it was.
+    let game = road_game(vec![Box::new(double()), Box::new(unchanged())]).expect("the game plays");
+    assert_eq!(
+        game.lines,
+        ["  Alice scores 4 points for a road of 2 tiles (incomplete) under the rules of double"]
+    );
+    // Several, each after "of".
+    let plus_after = RoadWorth {
+        after: Some("double:roads"),
+        ..plus_one()
     };
-    let game = road_game(vec![Box::new(unchanged)]).expect("the game plays");
+    let game = road_game(vec![Box::new(double()), Box::new(plus_after)]).expect("plays");
+    assert_eq!(
+        game.lines,
+        [
+            "  Alice scores 5 points for a road of 2 tiles (incomplete) under the rules of \
+             double and of plus-one"
+        ]
+    );
+    // A worth the rules leave as the base game's is told as the base game tells it.
+    let game =
+        road_game(vec![Box::new(unchanged()), Box::new(double_nothing())]).expect("the game plays");
     assert_eq!(
         game.lines,
         ["  Alice scores 2 points for a road of 2 tiles (incomplete)"]
     );
+    // Another expansion's own points for the road are its own, not the rules'.
+    let game = road_game(vec![Box::new(double()), Box::new(RoadBonus)]).expect("plays");
+    assert_eq!(
+        game.lines,
+        [
+            "  Alice scores 4 points for a road of 2 tiles (incomplete) under the rules of \
+             double",
+            "  Alice scores 1 point for a road of 2 tiles (incomplete)"
+        ]
+    );
+}
+
+/// `double`'s rule, changing nothing (so that `unchanged` has its rule to come after).
+fn double_nothing() -> RoadWorth {
+    RoadWorth {
+        change: |w| w,
+        ..double()
+    }
 }

@@ -41,8 +41,9 @@ impl Expansion for LargeFollowers {
 }
 
 /// Alice places base:U east of the start tile and passes; Bob places a portal tile south
-/// of it (one more tile is left, so the game goes on): the game at Bob's figure step, and the node of the road of base:U (unoccupied,
-/// unfinished, on another tile: reachable through the portal).
+/// of it (one more tile is left, so the game goes on): the game at Bob's figure step,
+/// and the node of the road of base:U (unoccupied, unfinished, on another tile: reachable
+/// through the portal).
 fn at_the_portal() -> (Game, u32) {
     let rules = Arc::new(
         Rules::new(

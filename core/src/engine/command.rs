@@ -26,6 +26,14 @@ pub enum Reason {
     /// Anything else, in words: a noun phrase with its article, which the turn log puts
     /// after "for" (`the fairy's bonus`); empty for none.
     Text(Text),
+    /// A base-game feature scored at a worth that rules at `feature-worth` changed (the
+    /// engine's own scoring; plugins are told [`Reason::Feature`]).
+    FeatureWorth {
+        /// Any node of the feature.
+        node: NodeId,
+        /// The expansions whose rules changed the worth, one bit each (by index).
+        by: u64,
+    },
 }
 
 /// A change requested by rule code.

@@ -1112,6 +1112,8 @@ impl Game {
                 let rules = self.rules.clone();
                 let mut worth = crate::base::scoring::feature_points(&rules, &self.state, node);
                 let kind = self.state.board.graph.node(node).kind;
+                // The expansions whose rules changed the worth, for the turn log.
+                let mut by = 0u64;
                 for rule in &rules.worth_rules {
                     let i = rule.expansion;
                     if self.is_disabled(i) || !rule.kinds.contains(&kind) {
@@ -1121,7 +1123,11 @@ impl Game {
                         rules.expansions[i].feature_worth(&self.ctx(i), node, worth)
                     });
                     match asked {
-                        Ok(w) => worth = w,
+                        Ok(w) if w != worth => {
+                            worth = w;
+                            by |= 1 << i;
+                        }
+                        Ok(_) => {}
                         Err(why) => self.disable(i, "feature_worth", why),
                     }
                 }
@@ -1130,6 +1136,13 @@ impl Game {
                 // is not returned again.
                 let mut out = self.pool.pop().unwrap_or_default();
                 crate::base::scoring::score_feature_worth(&self.ctx(who), node, worth, &mut out);
+                if by != 0 {
+                    for c in &mut out {
+                        if let Command::Score { reason, .. } = c {
+                            *reason = Reason::FeatureWorth { node, by };
+                        }
+                    }
+                }
                 self.apply_commands(who, "scoring", out);
             }
             Command::MarkScored { node } => {

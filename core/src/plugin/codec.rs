@@ -300,7 +300,7 @@ pub(crate) fn encode_event(e: &Event, placed: Option<u32>) -> RawEvent {
             raw.player = i32::from(*player);
             raw.a = i64::from(*points);
             raw.b = match reason {
-                Reason::Feature { node } => i64::from(*node),
+                Reason::Feature { node } | Reason::FeatureWorth { node, .. } => i64::from(*node),
                 Reason::Text(_) => -1,
             };
         }

@@ -451,7 +451,7 @@ pub mod query {
     /// Number of tiles of the feature of segment `a`.
     pub const FEATURE_TILES: u32 = 49;
     /// Whether any segment of the feature of segment `a` carries marker `b` (protocol
-    /// 1.3).
+    /// 1.3); -1 when `a` is no segment.
     pub const FEATURE_HAS_MARKER: u32 = 50;
     // Figures.
     /// Packed summary of figure `a`: kind (bits 0–15), owner (16–23, 255 neutral).

@@ -456,7 +456,8 @@ impl<'a> View<'a> {
     }
 
     /// Whether any segment of the feature `segment` belongs to carries `marker` (an inn
-    /// somewhere on a road, a cathedral somewhere in a city; protocol 1.3).
+    /// somewhere on a road, a cathedral somewhere in a city; protocol 1.3); false for a
+    /// segment or a marker that does not exist.
     #[inline]
     pub fn feature_has_marker(&self, segment: SegmentId, marker: MarkerId) -> bool {
         self.flag(query::FEATURE_HAS_MARKER, segment.raw(), marker.raw())
