@@ -147,25 +147,17 @@ impl Package {
                     .into(),
             );
         };
-        let (a, b) = (&self.manifest, &own);
-        let keys: Vec<&str> = [
-            ("name", a.name != b.name),
-            ("kind", a.kinds != b.kinds),
-            ("marker", a.markers != b.markers),
-            ("figure", a.figures != b.figures),
-            ("phase", a.phases != b.phases),
-            ("verb", a.verbs != b.verbs),
-            ("option", a.options != b.options),
-            ("rule", a.rules != b.rules),
-            ("order", a.orders != b.orders),
-            ("requires", a.requires != b.requires),
-            ("conflicts", a.conflicts != b.conflicts),
-            ("wake", a.wake != b.wake),
-            ("looks", a.looks != b.looks),
-        ]
-        .into_iter()
-        .filter_map(|(key, differs)| differs.then_some(key))
-        .collect();
+        // Every key the manifest format has, as written in TOML (so a key added to the
+        // format is compared too), but where the library and the tile data are.
+        let table = |m: &Manifest| match serde_json::to_value(m) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => serde_json::Map::new(),
+        };
+        let (a, b) = (table(&self.manifest), table(&own));
+        let mut keys: Vec<&str> = a.keys().chain(b.keys()).map(String::as_str).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.retain(|&k| k != "library" && k != "tiles" && a.get(k) != b.get(k));
         if keys.is_empty() {
             return None;
         }
