@@ -43,6 +43,41 @@ pub struct Verb {
 /// engine asks the expansions with a rule there, in its declared order.
 pub const FEATURE_WORTH: &str = "feature-worth";
 
+/// The decision point that orders the expansions' final scoring
+/// ([`Expansion::final_scoring`](crate::expansion::Expansion)): after the base game's
+/// (BASE-9), the expansions with a rule there score in its declared order, then those
+/// without one, by id (protocol 1.4).
+pub const FINAL_SCORING: &str = "final-scoring";
+
+/// The order in which the expansions (by index in [`Rules::expansions`]) score at the
+/// end: the base game first, then the expansions with a rule at [`FINAL_SCORING`] in its
+/// resolved order, then the others in their order. An expansion has one rule there: its
+/// final scoring runs once.
+fn final_scoring_order(plan: &Plan, manifests: &[Manifest]) -> Result<Vec<usize>, RulesError> {
+    let mut order = vec![0];
+    for id in plan.order(FINAL_SCORING) {
+        let owner = id.split_once(':').map_or(id, |(owner, _)| owner);
+        let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
+            continue;
+        };
+        if order[1..].contains(&expansion) {
+            return Err(RulesError(format!(
+                "expansion `{owner}` has more than one rule at `{FINAL_SCORING}`; its final \
+                 scoring runs once, so it declares one"
+            )));
+        }
+        if expansion != 0 {
+            order.push(expansion);
+        }
+    }
+    for expansion in 1..manifests.len() {
+        if !order.contains(&expansion) {
+            order.push(expansion);
+        }
+    }
+    Ok(order)
+}
+
 /// An expansion's rule at [`FEATURE_WORTH`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WorthRule {
@@ -133,6 +168,9 @@ pub struct Rules {
     /// The rules at [`FEATURE_WORTH`], in their order: each expansion's one, with the
     /// feature kinds it claims (it is asked only about features of those kinds).
     pub worth_rules: Vec<WorthRule>,
+    /// Every expansion by index, in the order in which they score at the end of the
+    /// game: the base game first, then as the rules at [`FINAL_SCORING`] say.
+    pub final_scoring: Vec<usize>,
     /// Per phase: which expansions use which hook there, one bit per expansion (the
     /// engine walks only those).
     pub hook_masks: Vec<HookMasks>,
@@ -323,6 +361,7 @@ impl Rules {
             )
         })?;
         let worth_rules = worth_rules(&plan, &manifests, &vocab)?;
+        let final_scoring = final_scoring_order(&plan, &manifests)?;
         let has_dependents = figure_kinds.iter().any(|k| {
             k.tags
                 .iter()
@@ -349,6 +388,7 @@ impl Rules {
             on_request,
             plan,
             worth_rules,
+            final_scoring,
             has_dependents,
             expansions,
             manifests,

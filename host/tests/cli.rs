@@ -405,6 +405,15 @@ fn plan_prints_the_resolved_orders_and_why() {
         ),
         "{out}"
     );
+    // The Russian promos have a rule at `final-scoring`, The Princess and the Dragon none:
+    // after the base game, the promos score first, whatever the expansions' order.
+    assert!(
+        out.contains(
+            "final scoring (in this order, see `final-scoring`): base, russian-promos, \
+             princess-dragon"
+        ),
+        "{out}"
+    );
     let v = out
         .find("1. russian-promos:vodyanoy")
         .expect("vodyanoy first");

@@ -750,7 +750,9 @@ impl Game {
         self.state.ended = true;
         self.state.turn.drawn = None;
         self.emit(Event::GameEnded);
-        for i in 0..self.rules.expansions.len() {
+        // In the declared order (`final-scoring`), never the order expansions are listed.
+        let rules = Arc::clone(&self.rules);
+        for &i in &rules.final_scoring {
             self.hook(i, "final_scoring", |e, ctx, out| e.final_scoring(ctx, out));
         }
         self.legal.clear();

@@ -1,5 +1,5 @@
 //! `carc plan --expansions a,b`: how the enabled expansions fit together — the turn's
-//! phases, the order in which expansions are asked, every decision point's resolved rule
+//! phases, the order in which expansions are asked and score at the end, every decision point's resolved rule
 //! order with the declarations behind it, and the declared figure tags.
 
 use clap::Args;
@@ -36,6 +36,11 @@ pub fn run(args: PlanArgs) -> u8 {
         })
         .collect();
     outln!("phases: {}", phases.join(" -> "));
+    let scoring: Vec<&str> = rules.final_scoring.iter().map(|&i| names[i]).collect();
+    outln!(
+        "final scoring (in this order, see `final-scoring`): {}",
+        scoring.join(", ")
+    );
     if rules.plan.points.is_empty() {
         outln!("decision points: none declared");
     }

@@ -25,7 +25,7 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 /// The protocol version, as a literal (for [`PROTOCOL`] and the protocol line).
 macro_rules! protocol {
     () => {
-        "1.3.0"
+        "1.4.0"
     };
 }
 
@@ -41,7 +41,7 @@ macro_rules! features {
 pub const PROTOCOL: &str = protocol!();
 
 /// Optional features beyond what the protocol version itself announces (a minor version
-/// adds ids, as 1.1, 1.2 and 1.3 did), comma-separated; none yet.
+/// adds ids or meanings, as 1.1 to 1.4 did), comma-separated; none yet.
 pub const FEATURES: &str = features!();
 
 /// The protocol and its features as a plugin reports them: `"<protocol>;<features>"`.

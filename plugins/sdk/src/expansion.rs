@@ -312,7 +312,9 @@ pub trait Expansion: Sized + Send + Sync + 'static {
     /// Reacts to something that happened.
     fn on_event(&self, _view: &View, _event: &Event, _out: &mut Out) {}
 
-    /// Final scoring at the end of the game.
+    /// Final scoring at the end of the game, after the base game's (BASE-9). Between
+    /// expansions the order is declared (protocol 1.4): those with a rule at the decision
+    /// point `final-scoring` score in that point's order, then the others, by id.
     fn final_scoring(&self, _view: &View, _out: &mut Out) {}
 
     /// What a feature of the base game is worth when it is scored (protocol 1.3): `worth`
