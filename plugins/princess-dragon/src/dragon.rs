@@ -32,9 +32,13 @@ pub fn fairy_tile(view: &View, ids: &Ids) -> Option<TileId> {
 }
 
 /// PD-7 and PD-OPT-4: a dragon tile drawn before the dragon is in play is set aside (or put
-/// back into the supply), and the player draws again.
+/// back into the supply), and the player draws again. Not when an expansion asked before
+/// has set the tile aside or put it back already (it is no longer the drawn tile).
 pub fn on_draw(view: &View, ids: &Ids, tile: TileType, out: &mut Out) {
-    if !ids.tile_is(tile, Ids::DRAGON_SYMBOL) || dragon_tile(view, ids).is_some() {
+    if !ids.tile_is(tile, Ids::DRAGON_SYMBOL)
+        || dragon_tile(view, ids).is_some()
+        || view.drawn_tile() != Some(tile)
+    {
         return;
     }
     let only_dragon_tiles_left = view
