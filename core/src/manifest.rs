@@ -261,12 +261,34 @@ fn default_version() -> String {
     "0.1.0".into()
 }
 
+/// What a kind's `shape` may be, said when it is none of them.
+const SHAPES: &str = "a kind's `shape` is `\"surrounded\"` (an inner feature, complete with \
+                      the eight tiles around it, like a monastery) or `{ edge = { completes = \
+                      true } }` (joined across tile edges on middle ports, complete when closed, \
+                      like a road; `completes = false`: along the edges and never complete, \
+                      like a field)";
+
+/// Whether the value at byte `at` is (inside) a kind's `shape` (the key `shape` comes
+/// before it on its line).
+fn at_shape(source: &str, at: usize) -> bool {
+    let Some(before) = source.get(..at) else {
+        return false;
+    };
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .any(|word| word == "shape")
+}
+
 impl Manifest {
     /// Parses a manifest from TOML; every problem is located. Namespaces of the kinds,
     /// markers and figures it declares default to the manifest's id.
     pub fn from_toml(source: &str, file: &str) -> Result<Manifest, Diagnostic> {
         let mut m: Manifest = toml::from_str(source).map_err(|e| {
-            Diagnostic::located(source, file, e.span(), e.message().trim().to_string())
+            let message = match e.span() {
+                Some(span) if at_shape(source, span.start) => SHAPES.to_string(),
+                _ => e.message().trim().to_string(),
+            };
+            Diagnostic::located(source, file, e.span(), message)
         })?;
         let locate = |path: &[span::Seg], message: String| {
             Diagnostic::located(source, file, span::toml_span(source, path), message)
@@ -430,6 +452,30 @@ mod tests {
     use super::*;
 
     const HEAD: &str = "id = \"x\"\nname = \"X\"\n";
+
+    #[test]
+    fn a_shape_that_is_none_says_which_shapes_there_are() {
+        for (shape, column) in [
+            ("\"edge\"", 9),
+            ("\"round\"", 9),
+            ("{ edge = {} }", 18),
+            ("{ edge = { completes = 1 } }", 32),
+        ] {
+            let text =
+                format!("{HEAD}version = \"0.1.0\"\n[[kind]]\nname = \"river\"\nshape = {shape}\n");
+            let e = Manifest::from_toml(&text, "m.toml")
+                .expect_err("refused")
+                .to_string();
+            assert!(e.contains(&format!("m.toml:6:{column}: ")), "{shape}: {e}");
+            assert!(e.contains(SHAPES), "{shape}: {e}");
+        }
+        // Elsewhere the reader's own words stay.
+        let text = format!("{HEAD}version = 1\n");
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(!e.contains(SHAPES), "{e}");
+    }
 
     #[test]
     fn looks_are_read() {

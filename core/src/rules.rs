@@ -163,6 +163,9 @@ pub struct Rules {
     pub verbs: Vec<Verb>,
     /// Whether any figure kind returns with its owner's last follower (PD-9).
     pub has_dependents: bool,
+    /// Per feature kind: whether no figure may stand there (tag `no-figures`); empty
+    /// when no kind has the tag.
+    pub no_figures: Vec<bool>,
     /// The resolved order of rules at every decision point.
     pub plan: Plan,
     /// The rules at [`FEATURE_WORTH`], in their order: each expansion's one, with the
@@ -214,6 +217,16 @@ pub fn option_key(key: &str) -> Result<(&str, &str), String> {
 }
 
 impl Rules {
+    /// Whether a figure may stand on a feature of this kind (not tagged `no-figures`).
+    #[inline]
+    pub fn figures_may_stand_on(&self, kind: KindId) -> bool {
+        !self
+            .no_figures
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(false)
+    }
+
     /// Puts the expansions together (the first must be the base game) and sets rule
     /// options given as `"<expansion>.<option>" = value`.
     pub fn new(
@@ -390,6 +403,7 @@ impl Rules {
             worth_rules,
             final_scoring,
             has_dependents,
+            no_figures: Vec::new(),
             expansions,
             manifests,
             vocab,
@@ -399,6 +413,10 @@ impl Rules {
             verbs,
             options: option_values,
         };
+        let no_figures = crate::tags::feature_kinds_tagged(&rules, crate::tags::NO_FIGURES);
+        if no_figures.contains(&true) {
+            rules.no_figures = no_figures;
+        }
         // Each expansion is set up for these rules before any of its hooks is asked.
         for (i, e) in rules.expansions.iter().enumerate() {
             let id = &rules.manifests[i].id;

@@ -80,12 +80,15 @@ pub fn catalog_of(found: &[Found]) -> Catalog {
 
 /// Checks a plugin directory as the host checks every plugin before opening its library
 /// (`carc validate PLUGIN_DIR`): its manifest, tile data, requirements and trust, among
-/// the plugins this host finds. Opens no library.
-pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), String> {
+/// the plugins this host finds. Opens no library. A refusal comes with whether the
+/// manifest and tile data themselves hold (the refusal is then about what lies beyond
+/// them: the library, its trust, a refused requirement).
+pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
     let flags = FLAGS.get().cloned().unwrap_or_default();
     let mut dirs = vec![dir.to_path_buf()];
     dirs.extend(flags.plugin_dirs);
-    let mut settings = Settings::from_environment(dirs, flags.config.as_deref())?;
+    let mut settings =
+        Settings::from_environment(dirs, flags.config.as_deref()).map_err(|why| (why, false))?;
     settings.linked = flags.linked;
     let host = Host::load(&settings);
     let same = |p: &std::path::Path| p.canonicalize().ok() == dir.canonicalize().ok();
@@ -93,9 +96,12 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), String> {
         .plugins()
         .into_iter()
         .find(|e| e.dir.as_deref().is_some_and(same))
-        .ok_or_else(|| format!("`{}` holds no plugin (no manifest.toml)", dir.display()))?;
+        .ok_or_else(|| {
+            let why = format!("`{}` holds no plugin (no manifest.toml)", dir.display());
+            (why, false)
+        })?;
     match entry.status {
-        crate::host::Status::Refused(_) => Err(entry.detail),
+        crate::host::Status::Refused(_) => Err((entry.detail, entry.declarations_hold)),
         _ => Ok(()),
     }
 }

@@ -161,6 +161,9 @@ pub struct Entry {
     pub protocol: String,
     /// The full reason of a refusal (a layout mismatch report can be long).
     pub detail: String,
+    /// Whether its manifest and tile data were read and checked and hold (a refusal is
+    /// then about its library: missing, untrusted or not loadable).
+    pub declarations_hold: bool,
 }
 
 /// An entry's plugin as it is used: its package (when read from a directory) and, once
@@ -217,6 +220,7 @@ impl Host {
                         status: Status::Available,
                         protocol: String::new(),
                         detail: String::new(),
+                        declarations_hold: false,
                     },
                     Some(p),
                 ),
@@ -543,6 +547,7 @@ fn refused(id: String, dir: Option<PathBuf>, library: Option<PathBuf>, why: Stri
         status: Status::Refused(why.clone()),
         protocol: String::new(),
         detail: why,
+        declarations_hold: false,
     }
 }
 
@@ -575,6 +580,7 @@ fn add_module(
                     status,
                     protocol: p.protocol().to_string(),
                     detail: String::new(),
+                    declarations_hold: false,
                 },
                 Some(m),
             )
@@ -672,6 +678,7 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
             {
                 return Err(why);
             }
+            entries[i].declarations_hold = true;
             if p.manifest.library.is_none() {
                 // A tile pack: no code, nothing to open or to trust.
                 return Ok(None);

@@ -337,6 +337,59 @@ fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
 }
 
 #[test]
+fn a_plugin_whose_library_is_not_built_yet_has_its_tile_data_checked_and_named() {
+    let home = scratch("packages-unbuilt");
+    let dirs = home.join("plugins");
+    let tiles = "expansion = \"unbuilt\"\n[[tile]]\nid = \"unbuilt:well\"\ncount = 1\nsides = \
+                 [\"field\", \"field\", \"field\", \"field\"]\nfeatures = [\n  { kind = \
+                 \"well\" },\n  { kind = \"field\", ports = [\"NNW\", \"NNE\", \"ENE\", \"ESE\", \
+                 \"SSE\", \"SSW\", \"WSW\", \"WNW\"] },\n]\n";
+    let dir = plugin_dir(
+        &dirs,
+        "unbuilt",
+        "id = \"unbuilt\"\nname = \"Unbuilt\"\nversion = \"0.1.0\"\n[[kind]]\nname = \
+         \"well\"\nshape = \"surrounded\"\n",
+        "carc_unbuilt",
+        b"",
+        Some(tiles),
+    );
+    std::fs::remove_file(dir.join(library_file("carc_unbuilt"))).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    // The directory: refused for its library, its declarations found valid.
+    let out = carc_in(&home, &["validate", &d]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("its library `") && err.contains("is neither in"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{d}: note: its manifest and tile data are valid")),
+        "{err}"
+    );
+    // Its tile file alone, with the directory among the plugins: the kind is unknown, and
+    // the refusal is why.
+    let file = dir.join("tiles.toml").to_string_lossy().into_owned();
+    let out = carc_in(&home, &["--plugin-dir", &d, "validate", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("unknown feature kind `well`"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "note: the plugin `unbuilt` ({d}) was refused, so the feature kinds and markers it \
+             declares are unknown here: its library `"
+        )),
+        "{err}"
+    );
+    // Control: a plugin whose tile data is at fault is not said to be valid.
+    std::fs::write(dir.join("tiles.toml"), tiles.replace("NNW", "Q7")).unwrap();
+    let out = carc_in(&home, &["validate", &d]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("Q7") && !err.contains("are valid"), "{err}");
+}
+
+#[test]
 fn conflicts_and_precedence_cycles_are_found_before_any_library_is_opened() {
     let home = scratch("packages-pairs");
     let dirs = home.join("plugins");

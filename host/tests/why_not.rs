@@ -17,7 +17,7 @@ const CASES: [(&str, &str); 17] = [
     // The engine itself: the tile was not drawn, or it does not fit.
     (
         "base-03-illegal-wrong-tile",
-        "that is not the tile just drawn",
+        "that is not the tile just drawn (`base:U` is)",
     ),
     (
         "base-04-illegal-edge-mismatch",

@@ -460,11 +460,30 @@ impl Game {
         let same_kind = self.legal.iter().any(|a| same_kind_of_move(a, action));
         match action {
             Action::Place { tile, .. } if same_kind && Some(*tile) != self.state.turn.drawn => {
-                "that is not the tile just drawn".into()
+                match self.state.turn.drawn {
+                    Some(drawn) => format!(
+                        "that is not the tile just drawn (`{}` is)",
+                        self.rules.tiles.tile(drawn).id
+                    ),
+                    None => "that is not the tile just drawn".into(),
+                }
             }
             Action::Place { .. } if same_kind => {
                 "the tile does not fit there: it must touch the board and match every edge (BASE-4)"
                     .into()
+            }
+            Action::Deploy { node, .. }
+                if same_kind
+                    && (*node as usize) < self.state.board.graph.len()
+                    && !self
+                        .rules
+                        .figures_may_stand_on(self.state.board.graph.node(*node).kind) =>
+            {
+                let kind = self.state.board.graph.node(*node).kind;
+                format!(
+                    "no figure may stand on a {}",
+                    self.rules.vocab.kind_name(kind)
+                )
             }
             Action::Deploy { figure, .. } if same_kind => {
                 let kind = self
@@ -525,6 +544,19 @@ impl Game {
                     offered.push((i as u8, legal.len() as u32));
                 }
             }
+            // No figure goes onto a feature of a kind tagged `no-figures`, whoever offers
+            // it (the base game, a portal, a third party).
+            if !rules.no_figures.is_empty() {
+                let graph = &self.state.board.graph;
+                let mut forbidden = std::mem::take(&mut self.forbidden);
+                forbidden.clear();
+                forbidden.extend(legal.iter().map(|a| {
+                    matches!(a, Action::Deploy { node, .. }
+                        if !rules.figures_may_stand_on(graph.node(*node).kind))
+                }));
+                drop_forbidden(&mut legal, &mut offered, &forbidden);
+                self.forbidden = forbidden;
+            }
             // Only expansions that restrict this phase (and are awake) are asked about
             // the actions.
             let mut restricting = if legal.is_empty() {
@@ -574,25 +606,7 @@ impl Game {
                             continue;
                         }
                     }
-                    // Nothing forbidden (the usual case): nothing to move.
-                    let Some(first) = forbidden.iter().position(|&f| f) else {
-                        continue;
-                    };
-                    let (mut kept, mut j) = (first, first);
-                    for span in offered.iter_mut() {
-                        if (span.1 as usize) <= first {
-                            continue;
-                        }
-                        while j < span.1 as usize {
-                            if !forbidden[j] {
-                                legal[kept] = legal[j];
-                                kept += 1;
-                            }
-                            j += 1;
-                        }
-                        span.1 = kept as u32;
-                    }
-                    legal.truncate(kept);
+                    drop_forbidden(&mut legal, &mut offered, &forbidden);
                 }
                 self.forbidden = forbidden;
             }
@@ -1042,6 +1056,13 @@ impl Game {
                         "deployed onto segment {node}, which does not exist"
                     ));
                 }
+                let kind = st.board.graph.node(node).kind;
+                if !self.rules.figures_may_stand_on(kind) {
+                    return Err(format!(
+                        "deployed a figure onto a {}, where no figure may stand",
+                        self.rules.vocab.kind_name(kind)
+                    ));
+                }
                 let f = st
                     .first_in_supply(player, figure)
                     .ok_or("deployed a figure the player does not have in supply")?;
@@ -1057,6 +1078,14 @@ impl Game {
                     .ok_or_else(|| format!("moved figure {figure}, which does not exist"))?
                     .at;
                 check_location(st, to).map_err(|e| format!("moved figure {figure} to {e}"))?;
+                if let Location::Feature(n) = to
+                    && !self.rules.figures_may_stand_on(st.board.graph.node(n).kind)
+                {
+                    return Err(format!(
+                        "moved figure {figure} onto a {}, where no figure may stand",
+                        self.rules.vocab.kind_name(st.board.graph.node(n).kind)
+                    ));
+                }
                 if let Location::Feature(n) = from {
                     st.board.graph.add_occupants(n, -1);
                 }
@@ -1302,6 +1331,30 @@ fn unscored(st: &GameState, node: NodeId, done: impl Fn() -> String) -> Result<(
         return Err(format!("{}, and its feature was scored already", done()));
     }
     Ok(())
+}
+
+/// Removes the forbidden actions from `legal`, keeping each expansion's span of offers in
+/// `offered` (expansion, end) right.
+fn drop_forbidden(legal: &mut Vec<Action>, offered: &mut [(u8, u32)], forbidden: &[bool]) {
+    // Nothing forbidden (the usual case): nothing to move.
+    let Some(first) = forbidden.iter().position(|&f| f) else {
+        return;
+    };
+    let (mut kept, mut j) = (first, first);
+    for span in offered.iter_mut() {
+        if (span.1 as usize) <= first {
+            continue;
+        }
+        while j < span.1 as usize {
+            if !forbidden[j] {
+                legal[kept] = legal[j];
+                kept += 1;
+            }
+            j += 1;
+        }
+        span.1 = kept as u32;
+    }
+    legal.truncate(kept);
 }
 
 fn check_location(st: &GameState, to: Location) -> Result<(), String> {

@@ -98,6 +98,32 @@ pub fn run(args: ValidateArgs) -> u8 {
     drawn
 }
 
+/// Says which plugins found but refused declare feature kinds or markers: tile data using
+/// them reads as unknown names, and the refusal is the reason.
+fn refused_vocabularies(host: &crate::host::Host) {
+    for entry in host.plugins() {
+        let (crate::host::Status::Refused(why), Some(manifest)) = (&entry.status, &entry.manifest)
+        else {
+            continue;
+        };
+        if manifest.kinds.is_empty() && manifest.markers.is_empty() {
+            continue;
+        }
+        let place = entry
+            .dir
+            .as_ref()
+            .or(entry.library.as_ref())
+            .map(|p| format!(" ({})", p.display()))
+            .unwrap_or_default();
+        errln!(
+            "note: the plugin `{}`{place} was refused, so the feature kinds and markers it \
+             declares are unknown here: {}",
+            entry.id,
+            why.lines().next().unwrap_or("")
+        );
+    }
+}
+
 /// A tile-data file given on the command line and what was read from it, when valid.
 type Checked = (PathBuf, Vec<TileFile>);
 
@@ -112,11 +138,17 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     for dir in &dirs {
         match crate::catalog::check_plugin_dir(dir) {
             Ok(()) => outln!("{}: ok, the plugin can be loaded", dir.display()),
-            Err(why) => {
+            Err((why, declarations_hold)) => {
                 errln!(
                     "{}: error: the plugin would be refused: {why}",
                     dir.display()
                 );
+                if declarations_hold {
+                    errln!(
+                        "{}: note: its manifest and tile data are valid",
+                        dir.display()
+                    );
+                }
                 failed = true;
             }
         }
@@ -145,6 +177,9 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     let diagnostics = report.render_diagnostics(limit);
     if !diagnostics.is_empty() {
         output::write_err(format_args!("{diagnostics}"));
+    }
+    if !report.is_ok() {
+        refused_vocabularies(host);
     }
     outln!("{}", report.summary());
     let code = if report.has_unreadable() {

@@ -372,10 +372,18 @@ fn check_shape(cx: &mut Ctx<'_>, f: &Feat, bad_side: &mut [bool; 4]) {
                     let middle = port.side().middle_port();
                     cx.at(
                         ppath,
-                        format!(
-                            "{name} on outer port `{port}`: a road end takes the middle port \
-                             `{middle}`"
-                        ),
+                        if kind == kinds::ROAD {
+                            format!(
+                                "{name} on outer port `{port}`: a road end takes the middle \
+                                 port `{middle}`"
+                            )
+                        } else {
+                            format!(
+                                "{name} on outer port `{port}`: a `{name}` (an edge kind with \
+                                 `completes = true`, ending on middle ports like a road) takes \
+                                 the middle port `{middle}`"
+                            )
+                        },
                     );
                     bad_side[port.side().index()] = true;
                 }
@@ -388,8 +396,16 @@ fn check_shape(cx: &mut Ctx<'_>, f: &Feat, bad_side: &mut [bool; 4]) {
                     cx.at(
                         ppath,
                         format!(
-                            "{name} on middle port `{port}`: a field takes outer ports only \
+                            "{name} on middle port `{port}`: {} takes outer ports only \
                              (`{}`, `{}`)",
+                            if kind == kinds::FIELD {
+                                "a field".to_string()
+                            } else {
+                                format!(
+                                    "a `{name}` (an edge kind with `completes = false`, \
+                                     lying along the edges like a field)"
+                                )
+                            },
                             Port::from_index(s),
                             Port::from_index(s + 2)
                         ),
