@@ -166,6 +166,8 @@ pub struct Rules {
     /// Per feature kind: whether no figure may stand there (tag `no-figures`); empty
     /// when no kind has the tag.
     pub no_figures: Vec<bool>,
+    /// Whether any tile type is drawn from a stack other than 0 (see [`Rules::restack`]).
+    pub stacked: bool,
     /// The resolved order of rules at every decision point.
     pub plan: Plan,
     /// The rules at [`FEATURE_WORTH`], in their order: each expansion's one, with the
@@ -217,6 +219,22 @@ pub fn option_key(key: &str) -> Result<(&str, &str), String> {
 }
 
 impl Rules {
+    /// Puts tiles in draw order by their stacks (tile data's `stack`), lowest first,
+    /// keeping the order of the tiles within a stack (shuffled before). `tiles` is in
+    /// draw order when `drawn_from_end` is false, in the pile's order (the last drawn
+    /// first) when it is true. Nothing moves when no tile has a stack of its own.
+    pub fn restack(&self, tiles: &mut [TileTypeId], drawn_from_end: bool) {
+        if !self.stacked {
+            return;
+        }
+        let stack = |t: &TileTypeId| i32::from(self.tiles.tile(*t).stack);
+        if drawn_from_end {
+            tiles.sort_by_key(|t| std::cmp::Reverse(stack(t)));
+        } else {
+            tiles.sort_by_key(stack);
+        }
+    }
+
     /// Whether a figure may stand on a feature of this kind (not tagged `no-figures`).
     #[inline]
     pub fn figures_may_stand_on(&self, kind: KindId) -> bool {
@@ -404,6 +422,7 @@ impl Rules {
             final_scoring,
             has_dependents,
             no_figures: Vec::new(),
+            stacked: false,
             expansions,
             manifests,
             vocab,
@@ -413,6 +432,7 @@ impl Rules {
             verbs,
             options: option_values,
         };
+        rules.stacked = rules.tiles.types.iter().any(|t| t.stack != 0);
         let no_figures = crate::tags::feature_kinds_tagged(&rules, crate::tags::NO_FIGURES);
         if no_figures.contains(&true) {
             rules.no_figures = no_figures;

@@ -47,6 +47,7 @@ pub fn draw_order(
         rest.remove(i);
     }
     Rng::stream(seed, 0).shuffle(&mut rest);
+    rules.restack(&mut rest, false);
     let mut order = first.to_vec();
     order.extend(rest);
     Ok(order)

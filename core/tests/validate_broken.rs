@@ -127,6 +127,36 @@ features = [{ kind = "field", ports = ["NNW", "NNE", "ENE", "ESE", "SSE", "SSW",
 "#;
 
 #[test]
+fn an_expansions_start_tile_may_take_the_base_games_place() {
+    let base = SMALL_A.replace("expansion = \"a\"", "expansion = \"base\"");
+    let river = SMALL_B.replace("id = \"a:one\"", "id = \"b:one\"");
+    let (base, river) = (base.as_str(), river.as_str());
+    for files in [
+        [("a.toml", base), ("b.toml", river)],
+        [("b.toml", river), ("a.toml", base)],
+    ] {
+        let report = check_sources(files, &Vocabulary::base(), &Options::default());
+        assert!(report.is_ok(), "{}", report.render_diagnostics(None));
+    }
+    // Two base files still clash.
+    let report = check_sources(
+        [
+            ("a.toml", base),
+            ("b.toml", &base.replace("a:one", "a:two")),
+        ],
+        &Vocabulary::base(),
+        &Options::default(),
+    );
+    assert!(
+        report
+            .render_diagnostics(None)
+            .contains("a game has one start tile"),
+        "{}",
+        report.render_diagnostics(None)
+    );
+}
+
+#[test]
 fn ids_and_start_tiles_are_checked_across_files() {
     let report = check_sources(
         [("a.toml", SMALL_A), ("b.toml", SMALL_B)],
@@ -134,7 +164,7 @@ fn ids_and_start_tiles_are_checked_across_files() {
         &Options::default(),
     );
     let expected = "\
-b.toml:2:9: error: start tile `b:two` named, but a.toml already names `a:one` (line 2); only one file may name the start tile
+b.toml:2:9: error: start tile `b:two` named, but a.toml already names `a:one` (line 2); a game has one start tile: the base game's, or one expansion's in its place
   |
 2 | start = \"b:two\"
   |         ^^^^^^^

@@ -995,6 +995,8 @@ impl Game {
                     let unlisted = st.pile.len() - st.listed as usize;
                     let at = st.rng.below(unlisted + 1);
                     st.pile.insert(at, tile);
+                    // Anywhere among the tiles of its own stack.
+                    self.rules.restack(&mut st.pile[..=unlisted], true);
                 }
                 self.emit(Event::TileReturned { tile });
             }
@@ -1026,6 +1028,7 @@ impl Game {
                 let mut bottom: Vec<TileTypeId> = st.pile.drain(..unlisted).collect();
                 bottom.append(&mut returned);
                 st.rng.shuffle(&mut bottom);
+                self.rules.restack(&mut bottom, true);
                 st.pile.splice(0..0, bottom);
                 self.emit(Event::TilesReshuffled { count });
             }

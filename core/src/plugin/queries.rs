@@ -140,6 +140,10 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
             let t = rules.tiles.types.get(index(a)?)?;
             return Some(b(t.markers.iter().any(|&m| i64::from(m) == b_)));
         }
+        q::TILE_TYPE_SIDE => {
+            let t = rules.tiles.types.get(index(a)?)?;
+            return Some(i64::from(*t.sides.get(index(b_)?)?));
+        }
         q::TILE_TYPE_SEGMENT_MARKER => {
             let t = rules.tiles.types.get(index(a)?)?;
             let has = t
@@ -673,6 +677,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A tile type's sides, as its tile data gives them (BASE-4 matches by these).
+    #[test]
+    fn a_tile_types_sides_are_its_tile_datas() {
+        let rules = Rules::new(vec![Box::new(BaseGame)], &BTreeMap::new()).expect("rules");
+        let ask = Asking {
+            rules: &rules,
+            state: None,
+            me: 0,
+            offered_by: 0,
+            deploys_offered_by: 0,
+        };
+        let d = i64::from(rules.tiles.get("base:D").expect("D"));
+        let (city, road, field) = (
+            i64::from(crate::tiles::vocab::kinds::CITY),
+            i64::from(crate::tiles::vocab::kinds::ROAD),
+            i64::from(crate::tiles::vocab::kinds::FIELD),
+        );
+        // base:D: city N; road W–E; field S.
+        let sides: Vec<Option<i64>> = (0..4)
+            .map(|side| answer(&ask, q::TILE_TYPE_SIDE, d, side))
+            .collect();
+        assert_eq!(sides, [Some(city), Some(road), Some(field), Some(road)]);
+        assert_eq!(answer(&ask, q::TILE_TYPE_SIDE, d, 4), None);
+        assert_eq!(answer(&ask, q::TILE_TYPE_SIDE, 10_000, 0), None);
     }
 
     /// A figure's place survives its round trip through a number.

@@ -44,8 +44,18 @@ pub struct TileDef {
     /// The set (edition) the tile belongs to, for expansions that ship several.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<String>,
+    /// The stack it is drawn from: every tile of a lower stack is drawn before any tile
+    /// of a higher one, the tiles of one stack shuffled together (the river's tiles are
+    /// drawn before the land, its lake last: -2, -1). 0, every other tile's, when left out.
+    #[serde(default, skip_serializing_if = "is_zero_stack")]
+    #[schemars(range(min = -100, max = 100))]
+    pub stack: i8,
     /// The features printed on the tile, at rotation 0.
     pub features: Vec<FeatureDef>,
+}
+
+fn is_zero_stack(n: &i8) -> bool {
+    *n == 0
 }
 
 /// One feature of a tile: a city, road, field, monastery or an expansion's own kind.

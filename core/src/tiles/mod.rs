@@ -46,6 +46,8 @@ pub struct TileType {
     pub count: u32,
     /// The set (edition) it belongs to, if any.
     pub set: Option<String>,
+    /// The stack it is drawn from, lowest first (0 for most tiles).
+    pub stack: i8,
     /// Tile-wide markers.
     pub markers: Vec<MarkerId>,
     /// Its features, at rotation 0.
@@ -162,20 +164,33 @@ impl TileSet {
         }
         if let Some(start) = &file.start {
             let at = || vec![Seg::Key("start".into())];
-            if let Some(first) = self.start {
-                return Err((
-                    at(),
-                    format!(
-                        "start tile `{start}` given, but `{}` is the start tile already: a \
-                         game has one",
-                        self.types[first as usize].id
-                    ),
-                ));
+            let named = self
+                .get(start)
+                .ok_or_else(|| (at(), format!("unknown start tile `{start}`")))?;
+            match self.start.map(|first| &self.types[first as usize]) {
+                // An expansion's start tile takes the base game's place (the river's
+                // spring); the base game's then joins the supply with its other copies.
+                None => self.start = Some(named),
+                Some(first) if first.expansion == "base" && file.expansion != "base" => {
+                    self.start = Some(named);
+                }
+                Some(first) if file.expansion == "base" && first.expansion != "base" => {}
+                Some(first) => {
+                    let why = if first.expansion == file.expansion {
+                        String::new()
+                    } else {
+                        ", so two expansions that name one cannot be enabled together".to_string()
+                    };
+                    return Err((
+                        at(),
+                        format!(
+                            "start tile `{start}` given, but `{}` is the start tile already: a \
+                             game has one{why}",
+                            first.id
+                        ),
+                    ));
+                }
             }
-            self.start = Some(
-                self.get(start)
-                    .ok_or_else(|| (at(), format!("unknown start tile `{start}`")))?,
-            );
         }
         Ok(())
     }
@@ -247,6 +262,7 @@ fn compile(def: &TileDef, expansion: &str, vocab: &Vocabulary) -> Result<TileTyp
         expansion: expansion.to_string(),
         count: def.count,
         set: def.set.clone(),
+        stack: def.stack,
         markers,
         features,
         port_feature,

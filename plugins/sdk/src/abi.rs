@@ -489,6 +489,9 @@ pub mod query {
     pub const PHASE_COUNT: u32 = 86;
     /// Number of feature kinds.
     pub const KIND_COUNT: u32 = 87;
+    /// The feature kind tile type `a` shows on side `b` (0 N, 1 E, 2 S, 3 W) at rotation
+    /// 0, as its tile data's `sides` says (protocol 1.4); -1 when either is none.
+    pub const TILE_TYPE_SIDE: u32 = 88;
     // Lists.
     /// The placed tiles carrying tile marker `a`, in placement order.
     pub const TILES_WITH_MARKER: u32 = 100;

@@ -645,6 +645,19 @@ impl<'a> View<'a> {
         self.handles(query::TILE_TYPE_KINDS, tile.raw(), 0, KindId::from_raw)
     }
 
+    /// The feature kind a tile type shows on a board side when it lies turned by
+    /// `rotation`: the kind on the side's middle port, or the field on a side that is all
+    /// field. Two tiles lie side by side only where these match (BASE-4); a rule that
+    /// restricts placements reads a drawn tile's sides here (protocol 1.4).
+    #[inline]
+    pub fn tile_type_side(&self, tile: TileType, rotation: Rotation, side: Side) -> KindId {
+        let own = rotation.inverse().apply_side(side);
+        KindId(
+            self.q(query::TILE_TYPE_SIDE, tile.raw(), own.index() as i64)
+                .max(0) as u16,
+        )
+    }
+
     /// Whether a tile type belongs to a set (edition) of its expansion (`2016`), as its
     /// tile data says.
     #[inline]

@@ -416,7 +416,8 @@ fn check_loaded(
     let mut report = Report::default();
     // First definition of each id across files: (file name, line).
     let mut defined: BTreeMap<String, (String, usize)> = BTreeMap::new();
-    let mut start_named: Option<(String, String, usize)> = None;
+    // The start tile named so far: (file, tile, line, expansion).
+    let mut start_named: Option<(String, String, usize, String)> = None;
     for (name, text) in sources {
         let text = match text {
             Ok(text) => text,
@@ -444,16 +445,22 @@ fn check_loaded(
                 }
             }
         }
-        if let Some((start, pos)) = checked.start {
+        // An expansion's start tile replaces the base game's; two others clash.
+        let expansion = checked.result.as_ref().ok().map(|f| f.expansion.clone());
+        if let (Some((start, pos)), Some(expansion)) = (checked.start, expansion) {
             match &start_named {
-                Some((file, other, line)) => {
+                Some((file, other, line, by))
+                    if (by == "base") == (expansion == "base") || *by == expansion =>
+                {
                     let msg = format!(
                         "start tile `{start}` named, but {file} already names `{other}` \
-                         (line {line}); only one file may name the start tile"
+                         (line {line}); a game has one start tile: the base game's, or one \
+                         expansion's in its place"
                     );
                     diagnostics.push(Diagnostic::at(&name, pos, msg));
                 }
-                None => start_named = Some((name.clone(), start, pos.line)),
+                Some((.., by)) if by != "base" => {}
+                _ => start_named = Some((name.clone(), start, pos.line, expansion)),
             }
         }
         let (tiles, diagnostics) = match checked.result {
