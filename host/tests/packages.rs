@@ -1114,15 +1114,17 @@ fn a_tile_pack_clashing_with_the_base_game_is_refused_where_the_clash_is() {
             std::fs::write(dir.join("tiles.toml"), t).unwrap();
         }
     };
-    // A second start tile, in a file of its own.
-    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml"))
-        .unwrap()
-        .replace("crossings", "second-start")
-        .replace(
-            "expansion = \"second-start\"",
-            "expansion = \"second-start\"\nstart = \"second-start:city-bridge\"",
-        );
-    write_pack("second-start", "tiles = [\"tiles.toml\"]", Some(tiles));
+    // Two packs, each naming a start tile of its own in place of the base game's.
+    for name in ["second-start", "third-start"] {
+        let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml"))
+            .unwrap()
+            .replace("crossings", name)
+            .replace(
+                &format!("expansion = \"{name}\""),
+                &format!("expansion = \"{name}\"\nstart = \"{name}:city-bridge\""),
+            );
+        write_pack(name, "tiles = [\"tiles.toml\"]", Some(tiles));
+    }
     // The base game's own tiles again.
     let base = root().join("tiledefs/base.toml");
     write_pack(
@@ -1132,13 +1134,22 @@ fn a_tile_pack_clashing_with_the_base_game_is_refused_where_the_clash_is() {
     );
     let flag = packs.to_string_lossy().into_owned();
     let rows = list(&home, &["--plugin-dir", &flag]);
-    let start = status_of(&rows, "second-start");
+    // Each alone takes the base game's place; together they clash where the second
+    // names its start tile.
+    assert_eq!(status_of(&rows, "second-start"), "loaded");
+    assert_eq!(status_of(&rows, "third-start"), "loaded");
+    let out = play_with(&home, &flag, "2", "second-start");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = play_with(&home, &flag, "2", "second-start,third-start");
+    assert_eq!(out.status.code(), Some(2));
     assert!(
-        start.contains(
-            "tiles.toml:6:9: error: start tile `second-start:city-bridge` given, but \
-                        `base:D` is the start tile already"
+        stderr(&out).contains(
+            "tiles.toml:6:9: error: start tile `third-start:city-bridge` given, but \
+             `second-start:city-bridge` is the start tile already: a game has one, so two \
+             expansions that name one cannot be enabled together"
         ),
-        "{start}"
+        "{}",
+        stderr(&out)
     );
     let again = status_of(&rows, "base-again");
     assert!(
