@@ -21,6 +21,29 @@ struct River {
     push: bool,
 }
 
+/// Offers a deployment onto a segment that does not exist, beside the river.
+struct Bogus;
+
+impl Expansion for Bogus {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "bogus".into(),
+            name: "Bogus".into(),
+            version: "0.1.0".into(),
+            ..Manifest::default()
+        }
+    }
+
+    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        if ctx.state.turn.placed.is_some() {
+            out.push(Action::Deploy {
+                figure: carc_core::figures::FOLLOWER,
+                node: NodeId::MAX,
+            });
+        }
+    }
+}
+
 impl Expansion for River {
     fn manifest(&self) -> Manifest {
         Manifest {
@@ -89,9 +112,14 @@ fn river_at(rules: &Rules, board: &carc_core::board::Board, pos: Pos) -> Option<
 /// Alice places the spring south of the start tile: the game at her figure step, and the
 /// river's node.
 fn at_the_spring(river: River) -> (Game, NodeId) {
-    let rules = Arc::new(
-        Rules::new(vec![Box::new(BaseGame), Box::new(river)], &BTreeMap::new()).expect("rules"),
-    );
+    at_the_spring_with(vec![Box::new(river)])
+}
+
+/// [`at_the_spring`] with these expansions beside the base game.
+fn at_the_spring_with(expansions: Vec<Box<dyn Expansion>>) -> (Game, NodeId) {
+    let mut all: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
+    all.extend(expansions);
+    let rules = Arc::new(Rules::new(all, &BTreeMap::new()).expect("rules"));
     let spring = rules.tiles.get("river:spring").expect("the spring");
     let mut game = Game::new(
         rules.clone(),
@@ -164,4 +192,27 @@ fn a_command_putting_a_figure_there_is_refused_and_changes_nothing() {
     });
     assert!(game.faults().is_empty(), "{:?}", game.faults());
     assert_eq!(game.state.board.graph.node(river).occupants(), 1);
+}
+
+#[test]
+fn an_offer_onto_a_segment_that_does_not_exist_is_left_alone() {
+    let (mut game, river) = at_the_spring_with(vec![
+        Box::new(River {
+            tagged: true,
+            push: false,
+        }),
+        Box::new(Bogus),
+    ]);
+    assert!(!deploys_onto(&mut game, river));
+    assert!(
+        deploys_onto(&mut game, NodeId::MAX),
+        "offered, not judged here"
+    );
+    // Carried out by the expansion that offered it (which does nothing here).
+    game.apply(&Action::Deploy {
+        figure: carc_core::figures::FOLLOWER,
+        node: NodeId::MAX,
+    })
+    .expect("its own move");
+    assert_eq!(game.state.board.graph.node(river).occupants(), 0);
 }

@@ -551,8 +551,10 @@ impl Game {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 forbidden.clear();
                 forbidden.extend(legal.iter().map(|a| {
+                    // (A segment that does not exist is left to be refused when chosen.)
                     matches!(a, Action::Deploy { node, .. }
-                        if !rules.figures_may_stand_on(graph.node(*node).kind))
+                        if (*node as usize) < graph.len()
+                            && !rules.figures_may_stand_on(graph.node(*node).kind))
                 }));
                 drop_forbidden(&mut legal, &mut offered, &forbidden);
                 self.forbidden = forbidden;
