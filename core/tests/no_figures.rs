@@ -24,6 +24,38 @@ struct River {
 /// Offers a deployment onto a segment that does not exist, beside the river.
 struct Bogus;
 
+/// Offers a deployment onto every river segment on the board (as the magic portal
+/// offers features on any tile).
+struct Ferry;
+
+impl Expansion for Ferry {
+    fn manifest(&self) -> Manifest {
+        Manifest {
+            id: "ferry".into(),
+            name: "Ferry".into(),
+            version: "0.1.0".into(),
+            ..Manifest::default()
+        }
+    }
+
+    fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        let Ok(river) = ctx.rules.vocab.kind("river") else {
+            return;
+        };
+        if ctx.state.turn.placed.is_some() {
+            let graph = &ctx.state.board.graph;
+            out.extend(
+                (0..graph.len() as NodeId)
+                    .filter(|&n| graph.node(n).kind == river)
+                    .map(|node| Action::Deploy {
+                        figure: carc_core::figures::FOLLOWER,
+                        node,
+                    }),
+            );
+        }
+    }
+}
+
 impl Expansion for Bogus {
     fn manifest(&self) -> Manifest {
         Manifest {
@@ -169,6 +201,27 @@ fn no_deployment_onto_a_kind_tagged_no_figures_is_offered_or_allowed() {
         push: false,
     });
     assert!(deploys_onto(&mut game, river), "untagged, it is offered");
+}
+
+#[test]
+fn another_expansions_offer_onto_such_a_kind_is_dropped_too() {
+    let (mut game, river) = at_the_spring_with(vec![
+        Box::new(River {
+            tagged: true,
+            push: false,
+        }),
+        Box::new(Ferry),
+    ]);
+    assert!(!deploys_onto(&mut game, river));
+    // Control: untagged, the ferry's offer stands.
+    let (mut game, river) = at_the_spring_with(vec![
+        Box::new(River {
+            tagged: false,
+            push: false,
+        }),
+        Box::new(Ferry),
+    ]);
+    assert!(deploys_onto(&mut game, river));
 }
 
 #[test]
