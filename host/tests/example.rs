@@ -1,6 +1,7 @@
 //! The examples, each an expansion outside the workspace written against the SDK alone:
 //! `examples/builder-and-pig` (issue 12, made with `carc new`) and
-//! `examples/inns-and-cathedrals` (a rule at the decision point `feature-worth`). Each
+//! `examples/inns-and-cathedrals` (a rule at the decision point `feature-worth`) and
+//! `examples/river` (a start tile, stacks and `no-figures` in its data). Each
 //! builds, `carc` loads its directory as it is and plays it beside both shipped
 //! expansions, its scenario records replay through `carc replay`, and its own `cargo
 //! test` passes; a refused move of the builder and pig says why in its own words
@@ -26,6 +27,81 @@ fn the_inns_and_cathedrals_example_changes_what_features_are_worth() {
     let home = scratch("example-inns");
     builds_loads_plays_and_replays(&home, "inns-and-cathedrals");
     passes_its_own_tests("inns-and-cathedrals");
+}
+
+#[test]
+fn the_river_example_sets_up_the_game_and_keeps_the_rivers_course() {
+    // Its start tile, stacks and the tag `no-figures` are tile data and manifest
+    // (protocol 1.4); its library restricts where a river tile goes.
+    let home = scratch("example-river");
+    let flag = builds_loads_plays_and_replays(&home, "river");
+    passes_its_own_tests("river");
+    let dir = root().join("examples/river/tests/scenarios");
+    let cases = [
+        (
+            "river-u-turn.toml",
+            "move 2 (place = \"river:curve\", at = [-1, 1], rotation = 180) is illegal: the river \
+             may not make a U-turn: its last curve turned right, so this one must turn left",
+        ),
+        (
+            "river-not-continued.toml",
+            "is illegal: a river tile must continue the river at its open end",
+        ),
+        // The engine's own words, before The Princess and the Dragon's about its portal.
+        (
+            "river-portal.toml",
+            "move 3 (follower = [0, 1, \"N\"]) is illegal: no figure may stand on a river",
+        ),
+    ];
+    for (name, words) in cases {
+        let text: String = std::fs::read_to_string(dir.join(name))
+            .expect("the scenario")
+            .lines()
+            .filter(|l| !l.starts_with("error_at = "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let path = home.join(name);
+        std::fs::write(&path, text).expect("written");
+        let file = path.to_string_lossy().into_owned();
+        let out = carc_in(&root(), &home, &["--plugin-dir", &flag, "replay", &file]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}:\n{err}");
+        assert!(
+            err.contains(words),
+            "{name}: refused with `{words}`:\n{err}"
+        );
+    }
+    // A game: the spring on (0, 0), then the eleven river tiles, the lake last.
+    let record = home.join("game.toml");
+    let out = carc_in(
+        &root(),
+        &home,
+        &[
+            "--plugin-dir",
+            &flag,
+            "play",
+            "--seed",
+            "3",
+            "--expansions",
+            "river",
+            "--record",
+            record.to_str().expect("UTF-8"),
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&record).expect("the record");
+    let placed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("place = \""))
+        .map(|l| l.trim_end_matches('"'))
+        .collect();
+    assert!(placed.len() > 60, "{placed:?}");
+    assert!(
+        placed[..11].iter().all(|t| t.starts_with("river:")),
+        "{placed:?}"
+    );
+    assert_eq!(placed[10], "river:lake");
+    assert!(placed[11..].iter().all(|t| t.starts_with("base:")));
 }
 
 /// The example `examples/<name>` (whose expansion id is its name) builds, `carc` lists

@@ -277,8 +277,11 @@ impl Game {
             found = self.legal.iter().position(|a| a == action);
         }
         let Some(i) = found.or_else(|| self.alias(action)) else {
+            // The engine's own rule about where figures stand goes before any
+            // expansion's words.
             let why = self
-                .expansions_say_why_not(action)
+                .no_figures_there(action)
+                .or_else(|| self.expansions_say_why_not(action))
                 .unwrap_or_else(|| self.why_illegal(action));
             return Err(Illegal(why));
         };
@@ -453,6 +456,22 @@ impl Game {
         )
     }
 
+    /// Why a deployment is refused when it is onto a feature of a kind tagged
+    /// `no-figures` (a river); `None` for any other move.
+    fn no_figures_there(&self, action: &Action) -> Option<String> {
+        let Action::Deploy { node, .. } = action else {
+            return None;
+        };
+        let graph = &self.state.board.graph;
+        let kind = ((*node as usize) < graph.len()).then(|| graph.node(*node).kind)?;
+        (!self.rules.figures_may_stand_on(kind)).then(|| {
+            format!(
+                "no figure may stand on a {}",
+                self.rules.vocab.kind_name(kind)
+            )
+        })
+    }
+
     fn why_illegal(&self, action: &Action) -> String {
         if self.legal.is_empty() {
             return "no decision is pending".into();
@@ -471,19 +490,6 @@ impl Game {
             Action::Place { .. } if same_kind => {
                 "the tile does not fit there: it must touch the board and match every edge (BASE-4)"
                     .into()
-            }
-            Action::Deploy { node, .. }
-                if same_kind
-                    && (*node as usize) < self.state.board.graph.len()
-                    && !self
-                        .rules
-                        .figures_may_stand_on(self.state.board.graph.node(*node).kind) =>
-            {
-                let kind = self.state.board.graph.node(*node).kind;
-                format!(
-                    "no figure may stand on a {}",
-                    self.rules.vocab.kind_name(kind)
-                )
             }
             Action::Deploy { figure, .. } if same_kind => {
                 let kind = self
