@@ -268,15 +268,22 @@ const SHAPES: &str = "a kind's `shape` is `\"surrounded\"` (an inner feature, co
                       like a road; `completes = false`: along the edges and never complete, \
                       like a field)";
 
-/// Whether the value at byte `at` is (inside) a kind's `shape` (the key `shape` comes
-/// before it on its line).
+/// Whether the value at byte `at` is (inside) a kind's `shape`: the key `shape` comes
+/// before it on its line, with no other key of the same table between (no comma).
 fn at_shape(source: &str, at: usize) -> bool {
     let Some(before) = source.get(..at) else {
         return false;
     };
     let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
-    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .any(|word| word == "shape")
+    let is_key = |i: usize| {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+        !line[..i].ends_with(word) && !line[i + "shape".len()..].starts_with(word)
+    };
+    line.match_indices("shape")
+        .map(|(i, _)| i)
+        .filter(|&i| is_key(i))
+        .last()
+        .is_some_and(|i| !line[i..].contains(','))
 }
 
 impl Manifest {
@@ -469,6 +476,14 @@ mod tests {
             assert!(e.contains(&format!("m.toml:6:{column}: ")), "{shape}: {e}");
             assert!(e.contains(SHAPES), "{shape}: {e}");
         }
+        // A mistake after the shape on the same line is not about the shape.
+        let text = format!(
+            "{HEAD}version = \"0.1.0\"\nkind = [{{ name = \"x\", shape = \"surrounded\", tags = 3 }}]\n"
+        );
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(!e.contains(SHAPES), "{e}");
         // Elsewhere the reader's own words stay.
         let text = format!("{HEAD}version = 1\n");
         let e = Manifest::from_toml(&text, "m.toml")

@@ -51,31 +51,26 @@ pub const FINAL_SCORING: &str = "final-scoring";
 
 /// The order in which the expansions (by index in [`Rules::expansions`]) score at the
 /// end: the base game first, then the expansions with a rule at [`FINAL_SCORING`] in its
-/// resolved order, then the others in their order. An expansion has one rule there: its
-/// final scoring runs once.
-fn final_scoring_order(plan: &Plan, manifests: &[Manifest]) -> Result<Vec<usize>, RulesError> {
+/// resolved order (an expansion with more than one where its first stands: its final
+/// scoring runs once), then the others by id, however they are listed. A plugin built
+/// before the point was the engine's (1.4) may have used the name for its own rules: it
+/// is ordered by them, never refused.
+fn final_scoring_order(plan: &Plan, manifests: &[Manifest]) -> Vec<usize> {
     let mut order = vec![0];
     for id in plan.order(FINAL_SCORING) {
         let owner = id.split_once(':').map_or(id, |(owner, _)| owner);
-        let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
-            continue;
-        };
-        if order[1..].contains(&expansion) {
-            return Err(RulesError(format!(
-                "expansion `{owner}` has more than one rule at `{FINAL_SCORING}`; its final \
-                 scoring runs once, so it declares one"
-            )));
-        }
-        if expansion != 0 {
+        if let Some(expansion) = manifests.iter().position(|m| m.id == owner)
+            && !order.contains(&expansion)
+        {
             order.push(expansion);
         }
     }
-    for expansion in 1..manifests.len() {
-        if !order.contains(&expansion) {
-            order.push(expansion);
-        }
-    }
-    Ok(order)
+    let mut rest: Vec<usize> = (1..manifests.len())
+        .filter(|i| !order.contains(i))
+        .collect();
+    rest.sort_by(|&a, &b| manifests[a].id.cmp(&manifests[b].id));
+    order.extend(rest);
+    order
 }
 
 /// An expansion's rule at [`FEATURE_WORTH`].
@@ -235,6 +230,21 @@ impl Rules {
         }
     }
 
+    /// Where `tile` may go back into `pile` (in the pile's order, the last drawn first,
+    /// sorted by [`Rules::restack`]): the positions `from..=to` among the tiles of its own
+    /// stack; anywhere (`0..=len`) when no tile has a stack of its own.
+    pub fn stack_span(&self, pile: &[TileTypeId], tile: TileTypeId) -> (usize, usize) {
+        if !self.stacked {
+            return (0, pile.len());
+        }
+        let stack = |t: &TileTypeId| self.tiles.tile(*t).stack;
+        let own = stack(&tile);
+        // Higher stacks lie first (drawn last), then its own, then the lower ones.
+        let from = pile.partition_point(|t| stack(t) > own);
+        let to = pile.partition_point(|t| stack(t) >= own);
+        (from, to.max(from))
+    }
+
     /// Whether a figure may stand on a feature of this kind (not tagged `no-figures`).
     #[inline]
     pub fn figures_may_stand_on(&self, kind: KindId) -> bool {
@@ -392,7 +402,7 @@ impl Rules {
             )
         })?;
         let worth_rules = worth_rules(&plan, &manifests, &vocab)?;
-        let final_scoring = final_scoring_order(&plan, &manifests)?;
+        let final_scoring = final_scoring_order(&plan, &manifests);
         let has_dependents = figure_kinds.iter().any(|k| {
             k.tags
                 .iter()

@@ -12,8 +12,9 @@ pub const FLESH_AND_BLOOD: &str = "flesh-and-blood";
 /// castles, the City of Carcassonne, the Wheel of Fortune, the school).
 pub const SHELTER: &str = "shelter";
 
-/// A place (feature kind) where no figure may stand (a river): nothing offers deploying
-/// or moving a figure onto it, and a command doing so is refused.
+/// A place (feature kind) where no figure may stand (a river): a deployment onto it is
+/// never a legal move, whoever offers it, and a command deploying or moving a figure
+/// there is refused.
 pub const NO_FIGURES: &str = "no-figures";
 
 /// A figure that goes home when its owner's last follower leaves its feature (PD-9, RP-6,

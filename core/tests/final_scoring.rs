@@ -1,7 +1,7 @@
 //! The decision point `final-scoring`: the expansions' final scoring runs after the base
 //! game's (BASE-9), in the order their rules there are declared in, never in the order
 //! the expansions happen to be listed in. Expansions without a rule there score after
-//! those with one.
+//! those with one, by id.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -190,14 +190,31 @@ fn rules_there_with_no_order_between_them_follow_each_other_by_id() {
 }
 
 #[test]
-fn an_expansion_declares_one_rule_there() {
-    let twice = bonus(&[("end", &[]), ("again", &[])]);
-    let err = ending(vec![Box::new(twice)]).expect_err("refused");
-    assert_eq!(
-        err,
-        "expansion `bonus` has more than one rule at `final-scoring`; its final scoring runs \
-         once, so it declares one"
-    );
+fn expansions_without_a_rule_there_score_by_id_however_listed() {
+    // `bonus` before `tax`: Bob leads with 10 and is taxed 5.
+    for listing in both_ways(bonus(&[]), tax(&[])) {
+        let (bob, lines) = ending(listing).expect("a game");
+        assert_eq!(bob, 5, "{lines:?}");
+    }
+}
+
+#[test]
+fn an_expansion_with_two_rules_there_scores_once_where_its_first_stands() {
+    // bonus:early, tax:end, bonus:late: the bonus once, before the tax.
+    for listing in both_ways(
+        bonus(&[("early", &["tax:end"]), ("late", &[])]),
+        tax(&[("end", &["bonus:late"])]),
+    ) {
+        let (bob, lines) = ending(listing).expect("a game");
+        assert_eq!(
+            lines,
+            [
+                "Bob scores 10 points for a bonus",
+                "Bob loses 5 points for leading"
+            ]
+        );
+        assert_eq!(bob, 5);
+    }
 }
 
 #[test]

@@ -25,8 +25,8 @@ enum First {
     Reshuffled,
 }
 
-/// Four river tiles (stack -2) and a lake (stack -1), all fields around a road-shaped
-/// river... drawn as a river is: the river first, the lake last of it.
+/// Four river tiles and a ford (stack -2) and a lake (stack -1), fields around a
+/// road-shaped river, drawn as a river is: the river first, the lake last of it.
 struct River {
     first: First,
     done: AtomicBool,
@@ -37,6 +37,17 @@ const TILES: &str = r#"expansion = "r"
 [[tile]]
 id = "r:river"
 count = 4
+stack = -2
+sides = ["field", "road", "field", "road"]
+features = [
+  { kind = "road", ports = ["E", "W"] },
+  { kind = "field", ports = ["NNW", "NNE", "ENE", "WNW"] },
+  { kind = "field", ports = ["ESE", "SSE", "SSW", "WSW"] },
+]
+
+[[tile]]
+id = "r:ford"
+count = 1
 stack = -2
 sides = ["field", "road", "field", "road"]
 features = [
@@ -81,7 +92,7 @@ impl Expansion for River {
         let Event::TileDrawn { tile } = *event else {
             return;
         };
-        if ctx.rules.tiles.tile(tile).id != "r:river" || self.done.swap(true, Ordering::SeqCst) {
+        if ctx.rules.tiles.tile(tile).stack != -2 || self.done.swap(true, Ordering::SeqCst) {
             return;
         }
         match self.first {
@@ -121,32 +132,46 @@ fn the_lower_stacks_are_drawn_first_each_shuffled_with_the_seed() {
             &rules,
             &draw_order(&rules, &[], SupplyMode::Full, seed).expect("a supply"),
         );
-        assert_eq!(order.len(), 71 + 5);
-        assert!(order[..4].iter().all(|t| t == "r:river"), "{order:?}");
-        assert_eq!(order[4], "r:lake");
-        assert!(order[5..].iter().all(|t| t.starts_with("base:")));
-        orders.push(order[5..].to_vec());
+        assert_eq!(order.len(), 71 + 6);
+        assert!(
+            order[..5].iter().all(|t| t == "r:river" || t == "r:ford"),
+            "{order:?}"
+        );
+        assert_eq!(order[5], "r:lake");
+        assert!(order[6..].iter().all(|t| t.starts_with("base:")));
+        orders.push(order[6..].to_vec());
     }
     orders.dedup();
     assert!(orders.len() > 1, "the land is shuffled");
     // Listed tiles (a record's `draw`) come first whatever their stack.
     let u = rules.tiles.get("base:U").expect("U");
     let order = draw_order(&rules, &[u], SupplyMode::Full, 3).expect("a supply");
-    assert_eq!(ids(&rules, &order[..2]), ["base:U", "r:river"]);
+    assert_eq!(ids(&rules, &order[..1]), ["base:U"]);
+    assert_eq!(rules.tiles.tile(order[1]).stack, -2);
 }
 
 /// The tiles left to draw, in draw order, once the first river tile has been drawn and
 /// dealt with.
 fn left_after_the_first_river(first: First) -> Vec<String> {
+    left_after(first, None, 11)
+}
+
+/// [`left_after_the_first_river`], drawing `top` first when given, with `seed`.
+fn left_after(first: First, top: Option<&str>, seed: u64) -> Vec<String> {
     let rules = rules(first);
-    let order = draw_order(&rules, &[], SupplyMode::Full, 11).expect("a supply");
+    let top: Vec<TileTypeId> = top
+        .iter()
+        .map(|t| rules.tiles.get(t).expect("a tile"))
+        .collect();
+    let order = draw_order(&rules, &top, SupplyMode::Full, seed).expect("a supply");
     let game = Game::new(
         rules.clone(),
         Setup {
             players: vec!["Alice".into(), "Bob".into()],
+            // Drawn from the supply like any tile: not listed.
             listed: 0,
             draw_order: order,
-            seed: 11,
+            seed,
             full_supply: true,
         },
     )
@@ -164,15 +189,32 @@ fn left_after_the_first_river(first: First) -> Vec<String> {
 fn a_tile_back_in_the_supply_goes_back_among_its_own_stack() {
     for first in [First::Returned, First::Reshuffled] {
         let left = left_after_the_first_river(first);
-        assert_eq!(left.len(), 76, "every tile but the start tile");
+        assert_eq!(left.len(), 77, "every tile but the start tile");
         assert!(
-            left[..4].iter().all(|t| t == "r:river"),
-            "the four river tiles first: {:?}",
+            left[..5].iter().all(|t| t == "r:river" || t == "r:ford"),
+            "the five river tiles first: {:?}",
             &left[..8]
         );
-        assert_eq!(left[4], "r:lake");
+        assert_eq!(left[5], "r:lake");
     }
-    // Control: kept, the first river tile is the one drawn, three more follow.
+    // Control: kept, the first river tile is the one drawn, four more follow.
     let left = left_after_the_first_river(First::Kept);
-    assert!(left[..4].iter().all(|t| t == "r:river"));
+    assert!(left[..5].iter().all(|t| t == "r:river" || t == "r:ford"));
+}
+
+#[test]
+fn a_tile_put_back_goes_anywhere_among_its_own_stack() {
+    // The ford, drawn first and put back, lies anywhere among the four river tiles left,
+    // not mostly at the end of the stack.
+    let mut at = [0usize; 5];
+    for seed in 0..80 {
+        let left = left_after(First::Returned, Some("r:ford"), seed);
+        let ford = left.iter().position(|t| t == "r:ford").expect("the ford");
+        assert!(ford < 5, "seed {seed}: {:?}", &left[..8]);
+        at[ford] += 1;
+    }
+    assert!(
+        at.iter().all(|&n| n >= 5),
+        "each place about a fifth of the time: {at:?}"
+    );
 }

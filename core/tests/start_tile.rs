@@ -17,6 +17,10 @@ struct Spring {
     id: &'static str,
 }
 
+fn spring(id: &'static str) -> Box<dyn Expansion> {
+    Box::new(Spring { id })
+}
+
 impl Expansion for Spring {
     fn manifest(&self) -> Manifest {
         Manifest {
@@ -29,10 +33,11 @@ impl Expansion for Spring {
 
     fn tile_sources(&self) -> Vec<TileSource> {
         let id = self.id;
+        let start = format!("{id}:spring");
         vec![TileSource {
             name: format!("{id}.toml"),
             text: format!(
-                "expansion = \"{id}\"\nstart = \"{id}:spring\"\n[[tile]]\nid = \
+                "expansion = \"{id}\"\nstart = \"{start}\"\n[[tile]]\nid = \
                  \"{id}:spring\"\ncount = 1\nsides = [\"field\", \"field\", \"road\", \
                  \"field\"]\nfeatures = [\n  {{ kind = \"road\", ports = [\"S\"] }},\n  {{ \
                  kind = \"field\", ports = [\"NNW\", \"NNE\", \"ENE\", \"ESE\", \"SSE\", \
@@ -50,7 +55,7 @@ fn rules(expansions: Vec<Box<dyn Expansion>>) -> Result<Rules, String> {
 
 #[test]
 fn an_expansions_start_tile_lies_on_the_origin_and_the_base_games_joins_the_supply() {
-    let rules = Arc::new(rules(vec![Box::new(Spring { id: "river" })]).expect("rules"));
+    let rules = Arc::new(rules(vec![spring("river")]).expect("rules"));
     let spring = rules.tiles.get("river:spring").expect("the spring");
     let d = rules.tiles.get("base:D").expect("base:D");
     assert_eq!(rules.tiles.start, Some(spring));
@@ -95,11 +100,7 @@ fn rules_of_base() -> Rules {
 
 #[test]
 fn two_expansions_naming_a_start_tile_cannot_be_enabled_together() {
-    let err = rules(vec![
-        Box::new(Spring { id: "river" }),
-        Box::new(Spring { id: "lakes" }),
-    ])
-    .expect_err("refused");
+    let err = rules(vec![spring("river"), spring("lakes")]).expect_err("refused");
     assert!(
         err.contains(
             "start tile `lakes:spring` given, but `river:spring` is the start tile already: a \

@@ -466,8 +466,8 @@ impl Game {
         let kind = ((*node as usize) < graph.len()).then(|| graph.node(*node).kind)?;
         (!self.rules.figures_may_stand_on(kind)).then(|| {
             format!(
-                "no figure may stand on a {}",
-                self.rules.vocab.kind_name(kind)
+                "no figure may stand on {}",
+                crate::turnlog::with_article(self.rules.vocab.kind_name(kind))
             )
         })
     }
@@ -998,13 +998,13 @@ impl Game {
                     .take()
                     .ok_or("put the drawn tile back when no tile was drawn")?;
                 if self.missing_from_pile(tile, 1, false) == 1 {
-                    // Anywhere among the tiles not listed (the pile's bottom part).
+                    // Anywhere among the tiles not listed (the pile's bottom part), among
+                    // those of its own stack when tiles have stacks.
                     let st = &mut self.state;
                     let unlisted = st.pile.len() - st.listed as usize;
-                    let at = st.rng.below(unlisted + 1);
+                    let (from, to) = self.rules.stack_span(&st.pile[..unlisted], tile);
+                    let at = from + st.rng.below(to - from + 1);
                     st.pile.insert(at, tile);
-                    // Anywhere among the tiles of its own stack.
-                    self.rules.restack(&mut st.pile[..=unlisted], true);
                 }
                 self.emit(Event::TileReturned { tile });
             }
@@ -1070,8 +1070,8 @@ impl Game {
                 let kind = st.board.graph.node(node).kind;
                 if !self.rules.figures_may_stand_on(kind) {
                     return Err(format!(
-                        "deployed a figure onto a {}, where no figure may stand",
-                        self.rules.vocab.kind_name(kind)
+                        "deployed a figure onto {}, where no figure may stand",
+                        crate::turnlog::with_article(self.rules.vocab.kind_name(kind))
                     ));
                 }
                 let f = st
@@ -1093,8 +1093,10 @@ impl Game {
                     && !self.rules.figures_may_stand_on(st.board.graph.node(n).kind)
                 {
                     return Err(format!(
-                        "moved figure {figure} onto a {}, where no figure may stand",
-                        self.rules.vocab.kind_name(st.board.graph.node(n).kind)
+                        "moved figure {figure} onto {}, where no figure may stand",
+                        crate::turnlog::with_article(
+                            self.rules.vocab.kind_name(st.board.graph.node(n).kind)
+                        )
                     ));
                 }
                 if let Location::Feature(n) = from {

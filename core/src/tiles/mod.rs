@@ -103,6 +103,10 @@ pub struct TileSet {
     pub by_id: BTreeMap<String, TileTypeId>,
     /// The start tile, once a file names it.
     pub start: Option<TileTypeId>,
+    /// The expansion whose tile data named [`TileSet::start`] (the base game's start
+    /// tile gives way to an expansion's).
+    #[serde(default)]
+    pub start_named_by: Option<String>,
 }
 
 impl TileSet {
@@ -167,16 +171,14 @@ impl TileSet {
             let named = self
                 .get(start)
                 .ok_or_else(|| (at(), format!("unknown start tile `{start}`")))?;
-            match self.start.map(|first| &self.types[first as usize]) {
-                // An expansion's start tile takes the base game's place (the river's
-                // spring); the base game's then joins the supply with its other copies.
-                None => self.start = Some(named),
-                Some(first) if first.expansion == "base" && file.expansion != "base" => {
-                    self.start = Some(named);
-                }
-                Some(first) if file.expansion == "base" && first.expansion != "base" => {}
-                Some(first) => {
-                    let why = if first.expansion == file.expansion {
+            // Who named it, not whose tile it is, decides: an expansion's start tile
+            // takes the base game's place (the river's spring), and the base game's then
+            // joins the supply with its other copies.
+            let base = |by: &str| by == "base";
+            match self.start_named_by.as_deref() {
+                Some(by) if base(by) == base(&file.expansion) => {
+                    let first = &self.types[self.start.unwrap_or_default() as usize];
+                    let why = if by == file.expansion {
                         String::new()
                     } else {
                         ", so two expansions that name one cannot be enabled together".to_string()
@@ -189,6 +191,12 @@ impl TileSet {
                             first.id
                         ),
                     ));
+                }
+                // The base game's after an expansion's: the expansion's stays.
+                Some(_) if base(&file.expansion) => {}
+                _ => {
+                    self.start = Some(named);
+                    self.start_named_by = Some(file.expansion.clone());
                 }
             }
         }

@@ -648,7 +648,8 @@ impl<'a> View<'a> {
     /// The feature kind a tile type shows on a board side when it lies turned by
     /// `rotation`: the kind on the side's middle port, or the field on a side that is all
     /// field. Two tiles lie side by side only where these match (BASE-4); a rule that
-    /// restricts placements reads a drawn tile's sides here (protocol 1.4).
+    /// restricts placements reads a drawn tile's sides here (protocol 1.4). For a tile
+    /// type the game does not have, the first kind (as [`View::segment_kind`] answers).
     #[inline]
     pub fn tile_type_side(&self, tile: TileType, rotation: Rotation, side: Side) -> KindId {
         let own = rotation.inverse().apply_side(side);
