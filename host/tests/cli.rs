@@ -405,6 +405,8 @@ fn plan_prints_the_resolved_orders_and_why() {
         ),
         "{out}"
     );
+    assert!(out.contains("\nstart tile: base:D\n"), "{out}");
+    assert!(!out.contains("stacks"), "{out}");
     // The Russian promos have a rule at `final-scoring`, The Princess and the Dragon none:
     // after the base game, the promos score first, whatever the expansions' order.
     assert!(

@@ -71,6 +71,18 @@ fn the_river_example_sets_up_the_game_and_keeps_the_rivers_course() {
             "{name}: refused with `{words}`:\n{err}"
         );
     }
+    // `carc plan` shows the setup.
+    let out = carc_in(
+        &root(),
+        &home,
+        &["--plugin-dir", &flag, "plan", "--expansions", "river"],
+    );
+    let plan = stdout(&out);
+    assert!(
+        plan.contains("\nstart tile: river:spring (named by river)\n"),
+        "{plan}"
+    );
+    assert!(plan.contains("river:monastery; -1: river:lake\n"), "{plan}");
     // A game: the spring on (0, 0), then the eleven river tiles, the lake last.
     let record = home.join("game.toml");
     let out = carc_in(

@@ -1,5 +1,6 @@
 //! `carc plan --expansions a,b`: how the enabled expansions fit together — the turn's
-//! phases, the order in which expansions are asked and score at the end, every decision point's resolved rule
+//! phases, the start tile and the stacks of the supply, the order in which expansions
+//! are asked and score at the end, every decision point's resolved rule
 //! order with the declarations behind it, and the declared figure tags.
 
 use clap::Args;
@@ -36,6 +37,28 @@ pub fn run(args: PlanArgs) -> u8 {
         })
         .collect();
     outln!("phases: {}", phases.join(" -> "));
+    if let Some(start) = rules.tiles.start {
+        let tile = rules.tiles.tile(start);
+        match rules.tiles.start_named_by.as_deref() {
+            Some(by) if by != "base" => outln!("start tile: {} (named by {by})", tile.id),
+            _ => outln!("start tile: {}", tile.id),
+        }
+    }
+    if rules.stacked {
+        // The stacks other than 0, lowest (drawn first) first, each with its tiles.
+        let mut stacks: std::collections::BTreeMap<i8, Vec<&str>> = Default::default();
+        for t in rules.tiles.types.iter().filter(|t| t.stack != 0) {
+            stacks.entry(t.stack).or_default().push(&t.id);
+        }
+        let stacks: Vec<String> = stacks
+            .iter()
+            .map(|(stack, ids)| format!("{stack}: {}", ids.join(", ")))
+            .collect();
+        outln!(
+            "stacks (the lowest drawn first; every other tile is in stack 0): {}",
+            stacks.join("; ")
+        );
+    }
     let scoring: Vec<&str> = rules.final_scoring.iter().map(|&i| names[i]).collect();
     outln!(
         "final scoring (in this order, see `final-scoring`): {}",
