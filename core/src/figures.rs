@@ -87,7 +87,8 @@ pub struct FigureKindDecl {
     pub name: String,
     /// `follower`, `special` or `neutral`.
     pub class: FigureClass,
-    /// Weight in majorities (1 for a follower, 0 for figures that do not count).
+    /// Weight in majorities: in a manifest, 1 for a follower and 0 for any other figure
+    /// when left out (a large follower says 2; 0 for figures that do not count).
     #[serde(default)]
     pub strength: u8,
     /// Copies each player starts with (followers: 7, BASE-2).

@@ -297,6 +297,18 @@ impl Manifest {
             };
             Diagnostic::located(source, file, e.span(), message)
         })?;
+        // A follower declared without `strength` counts 1 in majorities, as the base
+        // game's does (a figure of another class counts 0).
+        if let Ok(table) = source.parse::<toml::Table>()
+            && let Some(declared) = table.get("figure").and_then(toml::Value::as_array)
+        {
+            for (figure, raw) in m.figures.iter_mut().zip(declared) {
+                let given = raw.as_table().is_some_and(|t| t.contains_key("strength"));
+                if !given && figure.class == crate::figures::FigureClass::Follower {
+                    figure.strength = 1;
+                }
+            }
+        }
         let locate = |path: &[span::Seg], message: String| {
             Diagnostic::located(source, file, span::toml_span(source, path), message)
         };
@@ -490,6 +502,20 @@ mod tests {
             .expect_err("refused")
             .to_string();
         assert!(!e.contains(SHAPES), "{e}");
+    }
+
+    #[test]
+    fn a_follower_counts_one_unless_its_strength_says_otherwise() {
+        let text = format!(
+            "{HEAD}version = \"0.1.0\"\n\
+             [[figure]]\nname = \"wagon\"\nclass = \"follower\"\nper_player = 1\n\
+             [[figure]]\nname = \"mayor\"\nclass = \"follower\"\nstrength = 0\n\
+             [[figure]]\nname = \"large\"\nclass = \"follower\"\nstrength = 2\n\
+             [[figure]]\nname = \"pig\"\nclass = \"special\"\n"
+        );
+        let m = Manifest::from_toml(&text, "m.toml").expect("valid");
+        let strengths: Vec<u8> = m.figures.iter().map(|f| f.strength).collect();
+        assert_eq!(strengths, [1, 0, 2, 0]);
     }
 
     #[test]

@@ -245,6 +245,22 @@ impl Rules {
         (from, to.max(from))
     }
 
+    /// The followers a player has in supply: every figure of the follower class (the base
+    /// game's followers, and a large follower, mayor or wagon an expansion brings), as a
+    /// record's `[expect] supply` counts them.
+    pub fn followers_in_supply(&self, state: &crate::engine::GameState, player: u8) -> usize {
+        state
+            .figures
+            .iter()
+            .filter(|f| {
+                f.owner == player
+                    && f.at == crate::figures::Location::Supply
+                    && self.figure_kinds.get(f.kind as usize).map(|k| k.class)
+                        == Some(crate::figures::FigureClass::Follower)
+            })
+            .count()
+    }
+
     /// Whether a figure may stand on a feature of this kind (not tagged `no-figures`).
     #[inline]
     pub fn figures_may_stand_on(&self, kind: KindId) -> bool {

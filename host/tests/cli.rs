@@ -57,8 +57,8 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ),
         (
             "unknown-port.toml",
-            "tests/records/unknown-port.toml:11:12: error: move 1: `NE` is neither a port (N, \
-             NNE, ENE, E, ...) nor a feature kind",
+            "tests/records/unknown-port.toml:11:12: error: move 1: `NE` is neither a port (NNW, \
+             N, NNE, ENE, ...) nor a feature kind",
         ),
         (
             "extra-port.toml",

@@ -222,6 +222,24 @@ fn refused_moves_say_why(home: &std::path::Path, flag: &str) {
         "move 1 (builder = [1, 0, \"E\"]) is illegal: a builder goes only into a road or a city \
          where you have a follower",
     ));
+    // A malformed value of the example's own move is located at the value.
+    let path = home.join("builder-bad-port.toml");
+    std::fs::write(
+        &path,
+        BUILDER_WITHOUT_FOLLOWER.replace("builder = [1, 0, \"E\"]", "builder = [1, 0, \"XYZ\"]"),
+    )
+    .expect("written");
+    let file = path.to_string_lossy().into_owned();
+    let out = carc_in(&root(), home, &["--plugin-dir", flag, "replay", &file]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "{file}:13:11: error: move 1: `XYZ` is neither a port (NNW, N, NNE, ENE, ...) nor a \
+             feature kind"
+        )),
+        "{}",
+        stderr(&out)
+    );
     for (name, text, words) in records {
         let path = home.join(&name);
         std::fs::write(&path, text).expect("written");

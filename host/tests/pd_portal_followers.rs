@@ -117,3 +117,17 @@ fn a_follower_of_another_kind_goes_through_the_portal_and_a_special_figure_does_
     assert_eq!(bob_large.at, Location::Feature(road));
     assert!(game.faults().is_empty(), "{:?}", game.faults());
 }
+
+#[test]
+fn a_record_counts_every_follower_in_supply_and_no_special_figure() {
+    // Alice's seven followers and her large follower; her builder is no follower.
+    let (game, _) = at_the_portal();
+    assert_eq!(game.rules.followers_in_supply(&game.state, 0), 8);
+    let builders = game
+        .state
+        .figures
+        .iter()
+        .filter(|f| f.owner == 0 && game.rules.figure_kinds[f.kind as usize].name == "builder")
+        .count();
+    assert_eq!(builders, 1, "she has a builder, not counted");
+}

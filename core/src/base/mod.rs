@@ -170,9 +170,32 @@ impl Expansion for BaseGame {
         }
         if graph.occupants(node) != 0 {
             let kind = ctx.rules.vocab.kind_name(graph.node(node).kind);
+            // Name what stands there: a follower, or another expansion's figure (a barn).
+            let root = graph.root(node);
+            let kinds: Vec<&crate::figures::FigureKindDecl> = ctx
+                .state
+                .figures
+                .iter()
+                .filter_map(|f| match f.at {
+                    crate::figures::Location::Feature(n) if graph.root(n) == root => {
+                        ctx.rules.figure_kinds.get(f.kind as usize)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let there = if kinds
+                .iter()
+                .any(|k| k.class == crate::figures::FigureClass::Follower)
+            {
+                "a follower".to_string()
+            } else {
+                kinds.first().map_or("a figure".to_string(), |k| {
+                    crate::turnlog::with_article(&k.name)
+                })
+            };
             return Some(format!(
-                "that {kind} already holds a follower: a follower goes only onto a feature that \
-                 holds none (BASE-5)"
+                "that {kind} already holds {there}: a follower goes only onto a feature where \
+                 no figure stands (BASE-5)"
             ));
         }
         None

@@ -13,7 +13,7 @@ pub enum MoveError {
     /// The entry is malformed (not a valid record); names the offending key if one.
     Malformed(String),
     /// A key of the entry has a malformed value.
-    BadValue(&'static str, String),
+    BadValue(String, String),
     /// The entry is well formed but names something that is not there (an illegal move).
     Illegal(String),
 }
@@ -122,7 +122,7 @@ pub fn resolve_feature(rules: &Rules, state: &GameState, f: &FeatureRef) -> Resu
     }
     let kind = rules.vocab.kind(&f.2).map_err(|_| {
         format!(
-            "`{}` is neither a port (N, NNE, ENE, E, ...) nor a feature kind",
+            "`{}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind",
             f.2
         )
     })?;
@@ -131,23 +131,23 @@ pub fn resolve_feature(rules: &Rules, state: &GameState, f: &FeatureRef) -> Resu
         .features
         .iter()
         .position(|feat| feat.kind == kind && feat.ports == 0);
-    let mut of_kind = tile
-        .features
-        .iter()
-        .enumerate()
-        .filter(|(_, x)| x.kind == kind);
-    let only = match (of_kind.next(), of_kind.next()) {
-        (Some((i, _)), None) => Some(i),
+    let of_kind: Vec<usize> = (0..tile.features.len())
+        .filter(|&i| tile.features[i].kind == kind)
+        .collect();
+    let only = match of_kind[..] {
+        [i] => Some(i),
         _ => None,
     };
     inner
         .or(only)
         .map(|i| placed.first_node + i as NodeId)
-        .ok_or_else(|| {
-            format!(
-                "the tile `{}` at {pos} has no inner {} and not exactly one (name it by a port)",
+        .ok_or_else(|| match of_kind.len() {
+            0 => format!("the tile `{}` at {pos} has no {}", tile.id, f.2),
+            n => format!(
+                "the tile `{}` at {pos} has {n} features of kind `{}`: name the one you mean by \
+                 one of its ports (NNW, N, NNE, ...)",
                 tile.id, f.2
-            )
+            ),
         })
 }
 
@@ -182,7 +182,7 @@ fn feature(
             why
         } else {
             format!(
-                "`{}` is neither a port (N, NNE, ENE, E, ...) nor a feature kind",
+                "`{}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind",
                 f.2
             )
         }));
@@ -193,16 +193,10 @@ fn feature(
     }
 }
 
-/// A malformed value of move key `name`: located at the value for the record format's
-/// own keys, at the entry for an expansion's.
+/// A malformed value of move key `name`, located at the value (at the entry when the
+/// value cannot be found in the file).
 fn bad_value(name: &str, why: String) -> MoveError {
-    match ["fairy", "princess", "dragon", "release"]
-        .into_iter()
-        .find(|&k| k == name)
-    {
-        Some(key) => MoveError::BadValue(key, why),
-        None => MoveError::Malformed(format!("`{name}`: {why}")),
-    }
+    MoveError::BadValue(name.to_string(), why)
 }
 
 /// [`move_to_action`], with or without a game to resolve features on (without one, the
@@ -242,7 +236,7 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
             .ok_or_else(|| MoveError::Malformed("`place` needs `rotation`".into()))?;
         let rotation = Rotation::from_degrees(deg).ok_or_else(|| {
             MoveError::BadValue(
-                "rotation",
+                "rotation".into(),
                 format!("rotation must be 0, 90, 180 or 270, not {deg}"),
             )
         })?;
@@ -258,7 +252,9 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
         });
     }
     if let Some(f) = &m.follower {
-        let node = feature(rules, state, f, |why| MoveError::BadValue("follower", why))?;
+        let node = feature(rules, state, f, |why| {
+            MoveError::BadValue("follower".into(), why)
+        })?;
         return Ok(Action::Deploy {
             figure: crate::figures::FOLLOWER,
             node,
@@ -267,7 +263,7 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
     if let Some(p) = m.pass {
         if !p {
             return Err(MoveError::BadValue(
-                "pass",
+                "pass".into(),
                 "`pass` can only be `true`".into(),
             ));
         }
@@ -504,7 +500,7 @@ mod tests {
             assert!(
                 matches!(
                     check_move(&rules, &place(id, Some([1, 0]), 45)),
-                    Err(MoveError::BadValue("rotation", _))
+                    Err(MoveError::BadValue(key, _)) if key == "rotation"
                 ),
                 "{id} at 45 degrees"
             );
@@ -530,7 +526,7 @@ mod tests {
             assert!(
                 matches!(
                     check_move(&rules, &follower(bad)),
-                    Err(MoveError::BadValue("follower", _))
+                    Err(MoveError::BadValue(key, _)) if key == "follower"
                 ),
                 "{bad:?}"
             );
@@ -543,7 +539,7 @@ mod tests {
         assert!(
             matches!(
                 check_move(&rules, &fairy),
-                Err(MoveError::BadValue("fairy", _))
+                Err(MoveError::BadValue(key, _)) if key == "fairy"
             ),
             "{:?}",
             check_move(&rules, &fairy)

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::catalog::Catalog;
 use crate::engine::{Game, Setup};
-use crate::figures::{FOLLOWER, FigureClass, Location, NEUTRAL};
+use crate::figures::{FigureClass, Location, NEUTRAL};
 use crate::setup::{SupplyMode, draw_order};
 use crate::span::{self, Seg};
 use crate::tiles::validate::Diagnostic;
@@ -49,11 +49,15 @@ pub struct Loaded {
 impl Loaded {
     /// A diagnostic located at the value at `path`.
     pub fn error_at(&self, path: &[Seg], message: impl Into<String>) -> Diagnostic {
-        let found = match self.format {
+        Diagnostic::located(&self.source, &self.file, self.span(path), message.into())
+    }
+
+    /// Where the value at `path` is in the file, if it can be found.
+    pub fn span(&self, path: &[Seg]) -> Option<std::ops::Range<usize>> {
+        match self.format {
             Format::Toml => span::toml_span(&self.source, path),
             Format::Json => span::json_span(&self.source, path),
-        };
-        Diagnostic::located(&self.source, &self.file, found, message.into())
+        }
     }
 
     /// An error located at the key that ends `path` (an unknown key, say).
@@ -365,7 +369,14 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
 /// at its key).
 fn malformed(loaded: &Loaded, i: usize, e: MoveError) -> MoveFailure {
     let (path, why) = match e {
-        MoveError::BadValue(key, why) => (vec!["move".into(), i.into(), key.into()], why),
+        MoveError::BadValue(key, why) => {
+            let at_value: Vec<Seg> = vec!["move".into(), i.into(), key.as_str().into()];
+            match loaded.span(&at_value) {
+                Some(_) => (at_value, why),
+                // A key the file spells otherwise (quoted): at the entry, naming the key.
+                None => (vec!["move".into(), i.into()], format!("`{key}`: {why}")),
+            }
+        }
         MoveError::Malformed(why) | MoveError::Illegal(why) => (vec!["move".into(), i.into()], why),
     };
     MoveFailure::Invalid(loaded.error_at(&path, format!("move {i}: {why}")))
@@ -521,7 +532,7 @@ fn check_expectations(
     let tables: [(&str, &Option<_>, Count); 3] = [
         ("scores", &expect.scores, &|p| state.players[p].score as i64),
         ("supply", &expect.supply, &|p| {
-            state.in_supply(p as u8, FOLLOWER) as i64
+            game.rules.followers_in_supply(state, p as u8) as i64
         }),
         ("trapped", &expect.trapped, &|p| {
             state

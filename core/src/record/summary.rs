@@ -26,7 +26,7 @@ pub fn state_summary(game: &Game) -> Value {
         scores.insert(p.name.clone(), json!(p.score));
         supply.insert(
             p.name.clone(),
-            json!(state.in_supply(i as u8, crate::figures::FOLLOWER)),
+            json!(rules.followers_in_supply(state, i as u8)),
         );
         trapped.insert(p.name.clone(), json!(0));
     }
