@@ -553,3 +553,26 @@ fn an_expansions_neutral_figures_are_expected_in_its_own_table() {
         "`fairy` is a neutral figure: expected `[x, y]` or \"off-board\"",
     );
 }
+
+#[test]
+fn replay_log_prints_the_turn_log_before_the_ok_line() {
+    let file = "tests/scenarios/base-03-illegal-wrong-tile.toml";
+    let o = carc(&["replay", "--log", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "start tile base:D at [0, 0]",
+            "turn 1: Alice",
+            "  draws base:U",
+            &format!("{file}: ok, 0 moves replayed, move 0 rejected as expected"),
+        ]
+    );
+    // Without it, the ok line alone; with `--json`, an error (one result on stdout).
+    let o = carc(&["replay", file]);
+    assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
+    let o = carc(&["replay", "--log", "--json", file]);
+    assert_eq!(o.status.code(), Some(2));
+}

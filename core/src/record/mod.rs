@@ -13,6 +13,6 @@ pub use moves::{MoveError, action_to_move, describe_move, move_to_action};
 pub use replay::{
     Format, LoadError, Loaded, MoveFailure, Played, ReplayError, ReplayOutcome, apply_move,
     end_of_record, failure_report, load, parse, play_moves, record_schema, record_schema_json,
-    replay, setup_game,
+    replay, replay_with, setup_game,
 };
 pub use summary::state_summary;

@@ -439,13 +439,28 @@ pub fn end_of_record(loaded: &Loaded, game: &mut Game) {
 
 /// Plays a record with the engine and checks its `[expect]`.
 pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, ReplayError> {
+    replay_with(loaded, catalog, |_| {})
+}
+
+/// [`replay`], calling `each` with the game once it is set up, after each move applied
+/// and once more at the end of the record (after final scoring): where `carc replay
+/// --log` prints the turn log.
+pub fn replay_with(
+    loaded: &Loaded,
+    catalog: &Catalog,
+    mut each: impl FnMut(&mut Game),
+) -> Result<ReplayOutcome, ReplayError> {
     let mut game = setup_game(loaded, catalog).map_err(ReplayError::Invalid)?;
+    each(&mut game);
     let expect = loaded.record.expect.clone().unwrap_or_default();
     // The moves applied so far; a move refused is the next one.
     let mut next = 0;
     let all = loaded.record.moves.len();
-    let Played { applied, rejected } = match play_moves(loaded, &mut game, all, |_, i| next = i + 1)
-    {
+    let after_each = |game: &mut Game, i: usize| {
+        next = i + 1;
+        each(game);
+    };
+    let Played { applied, rejected } = match play_moves(loaded, &mut game, all, after_each) {
         Ok(played) => played,
         Err(MoveFailure::Invalid(d)) => return Err(ReplayError::Invalid(d)),
         Err(MoveFailure::Illegal(problem)) => {
@@ -488,6 +503,7 @@ pub fn replay(loaded: &Loaded, catalog: &Catalog) -> Result<ReplayOutcome, Repla
         });
     }
     end_of_record(loaded, &mut game);
+    each(&mut game);
     check_expectations(loaded, &game, &expect, &mut problems).map_err(ReplayError::Invalid)?;
     // A misbehaving expansion (a refused command, a panic that disabled it) makes the
     // result untrustworthy, whatever the expectations say.

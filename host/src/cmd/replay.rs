@@ -17,6 +17,10 @@ pub struct ReplayArgs {
     /// when the replay fails: the game as far as it went).
     #[arg(long)]
     json: bool,
+    /// Also print the turn log of the game as it is replayed, on standard output before
+    /// the ok line (as `carc play` prints it).
+    #[arg(long, conflicts_with = "json")]
+    log: bool,
 }
 
 /// The catalog a record's game needs: the plugins of its expansions that this host finds.
@@ -56,7 +60,17 @@ pub fn run(args: ReplayArgs) -> u8 {
             return output::CANNOT;
         }
     };
-    match record::replay(&loaded, &catalog) {
+    let print_log = |game: &mut carc_core::engine::Game| {
+        if args.log {
+            game.keep_log(true);
+            for e in game.take_log() {
+                if let Some(line) = carc_core::turnlog::describe(&game.rules, &game.state, &e) {
+                    outln!("{line}");
+                }
+            }
+        }
+    };
+    match record::replay_with(&loaded, &catalog, print_log) {
         Ok(outcome) => {
             if args.json {
                 outln!(
