@@ -103,3 +103,42 @@ fn a_follower_onto_a_field_holding_a_barn_is_told_so() {
          stands (BASE-5)"
     );
 }
+
+#[test]
+fn the_base_games_final_scoring_leaves_a_field_holding_only_a_barn_to_its_expansion() {
+    // One tile: Alice places it (her barn goes onto its field) and passes; the supply is
+    // empty, the game ends. No follower is in that field: the base game scores nothing
+    // there and the barn stays for its expansion's own final scoring.
+    let rules = Arc::new(
+        Rules::new(vec![Box::new(BaseGame), Box::new(Barns)], &BTreeMap::new()).expect("rules"),
+    );
+    let u = rules.tiles.get("base:U").expect("U");
+    let mut game = Game::new(
+        rules.clone(),
+        Setup {
+            players: vec!["Alice".into(), "Bob".into()],
+            listed: 1,
+            draw_order: vec![u],
+            seed: 0,
+            full_supply: false,
+        },
+    )
+    .expect("game");
+    game.place("base:U", Pos::new(1, 0), Rotation::default())
+        .expect("base:U");
+    game.apply(&Action::Pass).expect("pass");
+    assert!(game.is_over());
+    let barn = rules
+        .figure_kinds
+        .iter()
+        .position(|k| k.name == "barn")
+        .expect("barn") as u8;
+    let on_board = game
+        .state
+        .figures
+        .iter()
+        .filter(|f| f.kind == barn && matches!(f.at, carc_core::figures::Location::Feature(_)))
+        .count();
+    assert_eq!(on_board, 1, "the barn is still on its field");
+    assert_eq!(game.state.players[0].score, 0);
+}
