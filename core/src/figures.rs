@@ -90,6 +90,7 @@ pub struct FigureKindDecl {
     /// Weight in majorities: in a manifest, 1 for a follower and 0 for any other figure
     /// when left out (a large follower says 2; 0 for figures that do not count).
     #[serde(default)]
+    #[schemars(transform = without_default)]
     pub strength: u8,
     /// Copies each player starts with (followers: 7, BASE-2).
     #[serde(default)]
@@ -101,4 +102,10 @@ pub struct FigureKindDecl {
     /// eats it, Vodyanoy takes it), `returns-with-last-follower` (builder, pig).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
+}
+
+/// Drops the `default` a schema would show: the default depends on other keys (a
+/// follower's strength is 1, another figure's 0).
+fn without_default(schema: &mut schemars::Schema) {
+    schema.remove("default");
 }

@@ -575,4 +575,8 @@ fn replay_log_prints_the_turn_log_before_the_ok_line() {
     assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
     let o = carc(&["replay", "--log", "--json", file]);
     assert_eq!(o.status.code(), Some(2));
+    // An invalid record: its error alone, no log.
+    let o = carc(&["replay", "--log", "tests/records/unknown-port.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "", "no log for an invalid record");
 }

@@ -369,14 +369,8 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
 /// at its key).
 fn malformed(loaded: &Loaded, i: usize, e: MoveError) -> MoveFailure {
     let (path, why) = match e {
-        MoveError::BadValue(key, why) => {
-            let at_value: Vec<Seg> = vec!["move".into(), i.into(), key.as_str().into()];
-            match loaded.span(&at_value) {
-                Some(_) => (at_value, why),
-                // A key the file spells otherwise (quoted): at the entry, naming the key.
-                None => (vec!["move".into(), i.into()], format!("`{key}`: {why}")),
-            }
-        }
+        // At the value (or, should the file not hold it, the closest value around it).
+        MoveError::BadValue(key, why) => (vec!["move".into(), i.into(), key.as_str().into()], why),
         MoveError::Malformed(why) | MoveError::Illegal(why) => (vec!["move".into(), i.into()], why),
     };
     MoveFailure::Invalid(loaded.error_at(&path, format!("move {i}: {why}")))

@@ -1,4 +1,4 @@
-//! `carc replay FILE [--json]`: play a record and check its `[expect]`.
+//! `carc replay FILE [--json | --log]`: play a record and check its `[expect]`.
 
 use std::path::PathBuf;
 
@@ -60,17 +60,25 @@ pub fn run(args: ReplayArgs) -> u8 {
             return output::CANNOT;
         }
     };
-    let print_log = |game: &mut carc_core::engine::Game| {
+    // The turn log, printed unless the record turns out not to be valid.
+    let mut log: Vec<String> = Vec::new();
+    let keep_log = |game: &mut carc_core::engine::Game| {
         if args.log {
             game.keep_log(true);
             for e in game.take_log() {
                 if let Some(line) = carc_core::turnlog::describe(&game.rules, &game.state, &e) {
-                    outln!("{line}");
+                    log.push(line);
                 }
             }
         }
     };
-    match record::replay_with(&loaded, &catalog, print_log) {
+    let result = record::replay_with(&loaded, &catalog, keep_log);
+    if !matches!(result, Err(ReplayError::Invalid(_))) {
+        for line in &log {
+            outln!("{line}");
+        }
+    }
+    match result {
         Ok(outcome) => {
             if args.json {
                 outln!(
