@@ -327,6 +327,23 @@ impl Manifest {
                 format!("`{}` is not a semantic version (like 1.2.0)", m.version),
             ));
         }
+        // Only followers count in majorities (X-2): another figure has no strength.
+        for (i, f) in m.figures.iter().enumerate() {
+            if f.strength > 0 && f.class != crate::figures::FigureClass::Follower {
+                let class = match f.class {
+                    crate::figures::FigureClass::Special => "special",
+                    _ => "neutral",
+                };
+                return Err(locate(
+                    &["figure".into(), i.into(), "strength".into()],
+                    format!(
+                        "`{}` is a {class} figure, and only followers count in majorities: \
+                         leave its `strength` out (or make it a follower)",
+                        f.name
+                    ),
+                ));
+            }
+        }
         for (name, range) in &m.requires {
             if let Err(e) = semver::VersionReq::parse(range) {
                 return Err(locate(
@@ -516,6 +533,23 @@ mod tests {
         let m = Manifest::from_toml(&text, "m.toml").expect("valid");
         let strengths: Vec<u8> = m.figures.iter().map(|f| f.strength).collect();
         assert_eq!(strengths, [1, 0, 2, 0]);
+    }
+
+    #[test]
+    fn only_a_follower_has_a_strength() {
+        let text = format!(
+            "{HEAD}version = \"0.1.0\"\n[[figure]]\nname = \"pig\"\nclass = \"special\"\nstrength = 1\n"
+        );
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            e.contains(
+                "m.toml:7:12: error: `pig` is a special figure, and only followers count in \
+                 majorities: leave its `strength` out (or make it a follower)"
+            ),
+            "{e}"
+        );
     }
 
     #[test]
