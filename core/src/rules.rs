@@ -255,20 +255,37 @@ impl Rules {
             .filter(|f| {
                 f.owner == player
                     && f.at == crate::figures::Location::Supply
-                    && self.figure_kinds.get(f.kind as usize).map(|k| k.class)
-                        == Some(crate::figures::FigureClass::Follower)
+                    && self.is_follower(f.kind)
             })
             .count()
     }
 
-    /// Whether a figure may stand on a feature of this kind (not tagged `no-figures`).
+    /// The kind of the feature at segment `node` when no figure may stand there (a kind
+    /// tagged `no-figures`); `None` for any other feature, or a segment that does not
+    /// exist (left to be refused where it is used).
     #[inline]
-    pub fn figures_may_stand_on(&self, kind: KindId) -> bool {
-        !self
-            .no_figures
+    pub fn barred(
+        &self,
+        graph: &crate::features::FeatureGraph,
+        node: crate::features::NodeId,
+    ) -> Option<KindId> {
+        if self.no_figures.is_empty() || node as usize >= graph.len() {
+            return None;
+        }
+        let kind = graph.node(node).kind;
+        self.no_figures
             .get(usize::from(kind))
             .copied()
             .unwrap_or(false)
+            .then_some(kind)
+    }
+
+    /// Whether figures of this kind are followers (they count in majorities and in a
+    /// record's supply).
+    #[inline]
+    pub fn is_follower(&self, kind: crate::figures::FigureKindId) -> bool {
+        self.figure_kinds.get(usize::from(kind)).map(|k| k.class)
+            == Some(crate::figures::FigureClass::Follower)
     }
 
     /// Puts the expansions together (the first must be the base game) and sets rule

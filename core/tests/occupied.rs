@@ -70,8 +70,9 @@ fn field_at(rules: &Rules, board: &carc_core::board::Board, pos: Pos) -> Option<
         .find(|&n| board.graph.node(n).kind == kinds::FIELD)
 }
 
-#[test]
-fn a_follower_onto_a_field_holding_a_barn_is_told_so() {
+/// A game of `tiles` copies of base:U in which Alice has placed the first east of the
+/// start tile (her barn on its field), and its rules.
+fn placed(tiles: usize) -> (Game, Arc<Rules>) {
     let rules = Arc::new(
         Rules::new(vec![Box::new(BaseGame), Box::new(Barns)], &BTreeMap::new()).expect("rules"),
     );
@@ -80,8 +81,8 @@ fn a_follower_onto_a_field_holding_a_barn_is_told_so() {
         rules.clone(),
         Setup {
             players: vec!["Alice".into(), "Bob".into()],
-            listed: 2,
-            draw_order: vec![u, u],
+            listed: tiles,
+            draw_order: vec![u; tiles],
             seed: 0,
             full_supply: false,
         },
@@ -89,6 +90,12 @@ fn a_follower_onto_a_field_holding_a_barn_is_told_so() {
     .expect("game");
     game.place("base:U", Pos::new(1, 0), Rotation::default())
         .expect("base:U");
+    (game, rules)
+}
+
+#[test]
+fn a_follower_onto_a_field_holding_a_barn_is_told_so() {
+    let (mut game, rules) = placed(2);
     assert!(game.faults().is_empty(), "{:?}", game.faults());
     let field = field_at(&rules, &game.state.board, Pos::new(1, 0)).expect("a field");
     let refused = game
@@ -109,23 +116,7 @@ fn the_base_games_final_scoring_leaves_a_field_holding_only_a_barn_to_its_expans
     // One tile: Alice places it (her barn goes onto its field) and passes; the supply is
     // empty, the game ends. No follower is in that field: the base game scores nothing
     // there and the barn stays for its expansion's own final scoring.
-    let rules = Arc::new(
-        Rules::new(vec![Box::new(BaseGame), Box::new(Barns)], &BTreeMap::new()).expect("rules"),
-    );
-    let u = rules.tiles.get("base:U").expect("U");
-    let mut game = Game::new(
-        rules.clone(),
-        Setup {
-            players: vec!["Alice".into(), "Bob".into()],
-            listed: 1,
-            draw_order: vec![u],
-            seed: 0,
-            full_supply: false,
-        },
-    )
-    .expect("game");
-    game.place("base:U", Pos::new(1, 0), Rotation::default())
-        .expect("base:U");
+    let (mut game, rules) = placed(1);
     game.apply(&Action::Pass).expect("pass");
     assert!(game.is_over());
     let barn = rules

@@ -171,27 +171,16 @@ impl Expansion for BaseGame {
         if graph.occupants(node) != 0 {
             let kind = ctx.rules.vocab.kind_name(graph.node(node).kind);
             // Name what stands there: a follower, or another expansion's figure (a barn).
-            let root = graph.root(node);
-            let kinds: Vec<&crate::figures::FigureKindDecl> = ctx
+            let kinds: Vec<_> = ctx
                 .state
-                .figures
-                .iter()
-                .filter_map(|f| match f.at {
-                    crate::figures::Location::Feature(n) if graph.root(n) == root => {
-                        ctx.rules.figure_kinds.get(f.kind as usize)
-                    }
-                    _ => None,
-                })
+                .figures_on_feature(node)
+                .map(|f| ctx.state.figures[f as usize].kind)
                 .collect();
-            let there = if kinds
-                .iter()
-                .any(|k| k.class == crate::figures::FigureClass::Follower)
-            {
-                "a follower".to_string()
-            } else {
-                kinds.first().map_or("a figure".to_string(), |k| {
-                    crate::turnlog::with_article(&k.name)
-                })
+            let there = match kinds.first() {
+                Some(&k) if !kinds.iter().any(|&k| ctx.rules.is_follower(k)) => {
+                    crate::turnlog::with_article(&ctx.rules.figure_kinds[k as usize].name)
+                }
+                _ => "a follower".to_string(),
             };
             return Some(format!(
                 "that {kind} already holds {there}: a follower goes only onto a feature where \

@@ -225,18 +225,11 @@ pub fn score_final(ctx: &Ctx, out: &mut Vec<Command>) {
     let graph = &state.board.graph;
     // The features a follower stands in: a feature holding only other figures (a barn
     // on a field) is left to the expansion that brought them.
-    let follower = |kind: u8| {
-        ctx.rules
-            .figure_kinds
-            .get(usize::from(kind))
-            .map(|k| k.class)
-            == Some(crate::figures::FigureClass::Follower)
-    };
     let mut roots: Vec<NodeId> = state
         .figures
         .iter()
         .filter_map(|f| match f.at {
-            Location::Feature(n) if follower(f.kind) => Some(graph.root(n)),
+            Location::Feature(n) if ctx.rules.is_follower(f.kind) => Some(graph.root(n)),
             _ => None,
         })
         .filter(|&r| super::is_base_kind(graph.node(r).kind) && !graph.is_scored(r))

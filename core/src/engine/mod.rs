@@ -462,14 +462,11 @@ impl Game {
         let Action::Deploy { node, .. } = action else {
             return None;
         };
-        let graph = &self.state.board.graph;
-        let kind = ((*node as usize) < graph.len()).then(|| graph.node(*node).kind)?;
-        (!self.rules.figures_may_stand_on(kind)).then(|| {
-            format!(
-                "no figure may stand on {}",
-                crate::turnlog::with_article(self.rules.vocab.kind_name(kind))
-            )
-        })
+        let kind = self.rules.barred(&self.state.board.graph, *node)?;
+        Some(format!(
+            "no figure may stand on {}",
+            crate::turnlog::with_article(self.rules.vocab.kind_name(kind))
+        ))
     }
 
     fn why_illegal(&self, action: &Action) -> String {
@@ -557,10 +554,7 @@ impl Game {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 forbidden.clear();
                 forbidden.extend(legal.iter().map(|a| {
-                    // (A segment that does not exist is left to be refused when chosen.)
-                    matches!(a, Action::Deploy { node, .. }
-                        if (*node as usize) < graph.len()
-                            && !rules.figures_may_stand_on(graph.node(*node).kind))
+                    matches!(a, Action::Deploy { node, .. } if rules.barred(graph, *node).is_some())
                 }));
                 drop_forbidden(&mut legal, &mut offered, &forbidden);
                 self.forbidden = forbidden;
@@ -1067,8 +1061,7 @@ impl Game {
                         "deployed onto segment {node}, which does not exist"
                     ));
                 }
-                let kind = st.board.graph.node(node).kind;
-                if !self.rules.figures_may_stand_on(kind) {
+                if let Some(kind) = self.rules.barred(&st.board.graph, node) {
                     return Err(format!(
                         "deployed a figure onto {}, where no figure may stand",
                         crate::turnlog::with_article(self.rules.vocab.kind_name(kind))
@@ -1090,13 +1083,11 @@ impl Game {
                     .at;
                 check_location(st, to).map_err(|e| format!("moved figure {figure} to {e}"))?;
                 if let Location::Feature(n) = to
-                    && !self.rules.figures_may_stand_on(st.board.graph.node(n).kind)
+                    && let Some(kind) = self.rules.barred(&st.board.graph, n)
                 {
                     return Err(format!(
                         "moved figure {figure} onto {}, where no figure may stand",
-                        crate::turnlog::with_article(
-                            self.rules.vocab.kind_name(st.board.graph.node(n).kind)
-                        )
+                        crate::turnlog::with_article(self.rules.vocab.kind_name(kind))
                     ));
                 }
                 if let Location::Feature(n) = from {

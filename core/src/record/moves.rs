@@ -120,12 +120,10 @@ pub fn resolve_feature(rules: &Rules, state: &GameState, f: &FeatureRef) -> Resu
             tile.id
         ));
     }
-    let kind = rules.vocab.kind(&f.2).map_err(|_| {
-        format!(
-            "`{}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind",
-            f.2
-        )
-    })?;
+    let kind = rules
+        .vocab
+        .kind(&f.2)
+        .map_err(|_| neither_port_nor_kind(&f.2))?;
     // An inner feature of that kind; failing that, the tile's only feature of that kind.
     let inner = tile
         .features
@@ -181,10 +179,7 @@ fn feature(
         return Err(malformed(if why.contains("ambiguous") {
             why
         } else {
-            format!(
-                "`{}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind",
-                f.2
-            )
+            neither_port_nor_kind(&f.2)
         }));
     }
     match state {
@@ -193,10 +188,14 @@ fn feature(
     }
 }
 
-/// A malformed value of move key `name`, located at the value (at the entry when the
-/// value cannot be found in the file).
+/// A malformed value of move key `name` (located at the value).
 fn bad_value(name: &str, why: String) -> MoveError {
     MoveError::BadValue(name.to_string(), why)
+}
+
+/// What a feature's third part is when it names neither a port nor a kind.
+fn neither_port_nor_kind(name: &str) -> String {
+    format!("`{name}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind")
 }
 
 /// [`move_to_action`], with or without a game to resolve features on (without one, the
@@ -252,9 +251,7 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
         });
     }
     if let Some(f) = &m.follower {
-        let node = feature(rules, state, f, |why| {
-            MoveError::BadValue("follower".into(), why)
-        })?;
+        let node = feature(rules, state, f, |why| bad_value("follower", why))?;
         return Ok(Action::Deploy {
             figure: crate::figures::FOLLOWER,
             node,

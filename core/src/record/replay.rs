@@ -551,12 +551,7 @@ fn check_expectations(
                 .filter(|f| {
                     f.owner == p as u8
                         && matches!(f.at, Location::Tile(_))
-                        && game
-                            .rules
-                            .figure_kinds
-                            .get(f.kind as usize)
-                            .map(|k| k.class)
-                            == Some(FigureClass::Follower)
+                        && game.rules.is_follower(f.kind)
                 })
                 .count() as i64
         }),

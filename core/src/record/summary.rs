@@ -48,9 +48,9 @@ pub fn state_summary(game: &Game) -> Value {
                 let pos = state.board.tiles[t as usize].pos;
                 // `trapped` counts followers (the record format's key); every figure
                 // on a trap is listed below.
-                let follower = rules.figure_kinds.get(f.kind as usize).map(|k| k.class)
-                    == Some(FigureClass::Follower);
-                if let (true, Some(v)) = (follower, trapped.get_mut(&name(f.owner))) {
+                if let (true, Some(v)) =
+                    (rules.is_follower(f.kind), trapped.get_mut(&name(f.owner)))
+                {
                     *v = json!(v.as_u64().unwrap_or(0) + 1);
                 }
                 figures.push(json!({

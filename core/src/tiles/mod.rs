@@ -101,12 +101,9 @@ pub struct TileSet {
     pub types: Vec<TileType>,
     /// Id to index.
     pub by_id: BTreeMap<String, TileTypeId>,
-    /// The start tile, once a file names it.
+    /// The start tile, once a file names it (a file names one of its own tiles, so the
+    /// tile's expansion is the one that named it).
     pub start: Option<TileTypeId>,
-    /// The expansion whose tile data named [`TileSet::start`] (the base game's start
-    /// tile gives way to an expansion's).
-    #[serde(default)]
-    pub start_named_by: Option<String>,
 }
 
 impl TileSet {
@@ -171,14 +168,12 @@ impl TileSet {
             let named = self
                 .get(start)
                 .ok_or_else(|| (at(), format!("unknown start tile `{start}`")))?;
-            // Who named it, not whose tile it is, decides: an expansion's start tile
-            // takes the base game's place (the river's spring), and the base game's then
-            // joins the supply with its other copies.
+            // An expansion's start tile takes the base game's place (the river's
+            // spring), and the base game's then joins the supply with its other copies.
             let base = |by: &str| by == "base";
-            match self.start_named_by.as_deref() {
-                Some(by) if base(by) == base(&file.expansion) => {
-                    let first = &self.types[self.start.unwrap_or_default() as usize];
-                    let why = if by == file.expansion {
+            match self.start.map(|first| &self.types[first as usize]) {
+                Some(first) if base(&first.expansion) == base(&file.expansion) => {
+                    let why = if first.expansion == file.expansion {
                         String::new()
                     } else {
                         ", so two expansions that name one cannot be enabled together".to_string()
@@ -194,10 +189,7 @@ impl TileSet {
                 }
                 // The base game's after an expansion's: the expansion's stays.
                 Some(_) if base(&file.expansion) => {}
-                _ => {
-                    self.start = Some(named);
-                    self.start_named_by = Some(file.expansion.clone());
-                }
+                _ => self.start = Some(named),
             }
         }
         Ok(())

@@ -39,9 +39,9 @@ pub fn run(args: PlanArgs) -> u8 {
     outln!("phases: {}", phases.join(" -> "));
     if let Some(start) = rules.tiles.start {
         let tile = rules.tiles.tile(start);
-        match rules.tiles.start_named_by.as_deref() {
-            Some(by) if by != "base" => outln!("start tile: {} (named by {by})", tile.id),
-            _ => outln!("start tile: {}", tile.id),
+        match tile.expansion.as_str() {
+            "base" => outln!("start tile: {}", tile.id),
+            by => outln!("start tile: {} (named by {by})", tile.id),
         }
     }
     if rules.stacked {

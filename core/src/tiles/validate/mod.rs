@@ -449,9 +449,7 @@ fn check_loaded(
         let expansion = checked.result.as_ref().ok().map(|f| f.expansion.clone());
         if let (Some((start, pos)), Some(expansion)) = (checked.start, expansion) {
             match &start_named {
-                Some((file, other, line, by))
-                    if (by == "base") == (expansion == "base") || *by == expansion =>
-                {
+                Some((file, other, line, by)) if (by == "base") == (expansion == "base") => {
                     let msg = format!(
                         "start tile `{start}` named, but {file} already names `{other}` \
                          (line {line}); a game has one start tile: the base game's, or one \
