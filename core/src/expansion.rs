@@ -7,11 +7,13 @@
 
 use crate::engine::{Action, Command, Event, GameState};
 use crate::features::NodeId;
+use crate::figures::FigureId;
 use crate::geometry::Pos;
 pub use crate::manifest::{
     Manifest, OrderDecl, PhaseCondition, PhaseDecl, RuleDecl, RuleOptionDecl, VerbDecl,
 };
 use crate::rules::Rules;
+use crate::strength::Failures;
 
 /// A tile-data file an expansion ships.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +52,11 @@ pub struct Ctx<'a> {
     /// player asked for, or whether any placement exists (so neither grows with the
     /// board).
     pub placements: Placements,
+    /// The expansions disabled in this game, one bit each (not asked again).
+    pub disabled: u64,
+    /// Where rules at `figure-strength` asked during this call note their failures
+    /// (none outside a game).
+    pub failures: Option<&'a Failures>,
 }
 
 /// Which placements of the drawn tile the base game offers (see [`Ctx::placements`]).
@@ -204,5 +211,13 @@ pub trait Expansion: Send + Sync {
     /// decision point [`FEATURE_WORTH`](crate::rules::FEATURE_WORTH), in its order.
     fn feature_worth(&self, _ctx: &Ctx, _node: NodeId, worth: i32) -> i32 {
         worth
+    }
+
+    /// How strong `figure` (a follower) is in the feature it stands in, given its
+    /// `strength` so far; asked only of the expansions with a rule at the decision point
+    /// [`FIGURE_STRENGTH`](crate::strength::FIGURE_STRENGTH) claiming its kind, in its
+    /// order.
+    fn figure_strength(&self, _ctx: &Ctx, _figure: FigureId, strength: u32) -> u32 {
+        strength
     }
 }

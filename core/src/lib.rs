@@ -27,6 +27,7 @@ pub mod rules;
 pub mod setup;
 mod shield;
 pub mod span;
+pub mod strength;
 pub mod tags;
 pub mod tiles;
 pub mod turnlog;

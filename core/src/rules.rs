@@ -11,6 +11,7 @@ use crate::figures::{
     PlayerId,
 };
 use crate::precedence::{self, Plan};
+use crate::strength::{StrengthRule, strength_rules};
 use crate::tiles::vocab::KindId;
 use crate::tiles::{TileSet, TileTypeId, Vocabulary};
 use crate::wake::Wake;
@@ -140,6 +141,27 @@ fn worth_rules(
     Ok(rules)
 }
 
+/// A figure kind by name (`mayor`, or `<expansion>:mayor` when two expansions declare
+/// one; the base game's namespace is `base`); `None` when none is, or a bare name is
+/// two.
+pub fn figure_kind_named(kinds: &[FigureKindDecl], name: &str) -> Option<usize> {
+    let (ns, short) = match name.split_once(':') {
+        Some((ns, short)) => (Some(ns), short),
+        None => (None, name),
+    };
+    let mut found = kinds.iter().enumerate().filter(|(_, k)| {
+        let own_ns = if k.namespace.is_empty() {
+            "base"
+        } else {
+            k.namespace.as_str()
+        };
+        k.name == short && ns.is_none_or(|ns| ns == own_ns)
+    });
+    let (i, _) = found.next()?;
+    // A bare name must be unambiguous.
+    (ns.is_some() || found.next().is_none()).then_some(i)
+}
+
 /// Everything fixed for the length of a game.
 pub struct Rules {
     /// Enabled expansions; index 0 is always the base game.
@@ -168,6 +190,10 @@ pub struct Rules {
     /// The rules at [`FEATURE_WORTH`], in their order: each expansion's one, with the
     /// feature kinds it claims (it is asked only about features of those kinds).
     pub worth_rules: Vec<WorthRule>,
+    /// The rules at [`FIGURE_STRENGTH`](crate::strength::FIGURE_STRENGTH), in their
+    /// order: each expansion's one, with the follower kinds it claims (it is asked only
+    /// about followers of those kinds).
+    pub strength_rules: Vec<StrengthRule>,
     /// Every expansion by index, in the order in which they score at the end of the
     /// game: the base game first, then as the rules at [`FINAL_SCORING`] say.
     pub final_scoring: Vec<usize>,
@@ -435,6 +461,7 @@ impl Rules {
             )
         })?;
         let worth_rules = worth_rules(&plan, &manifests, &vocab)?;
+        let strength_rules = strength_rules(&plan, &manifests, &figure_kinds)?;
         let final_scoring = final_scoring_order(&plan, &manifests);
         let has_dependents = figure_kinds.iter().any(|k| {
             k.tags
@@ -462,6 +489,7 @@ impl Rules {
             on_request,
             plan,
             worth_rules,
+            strength_rules,
             final_scoring,
             has_dependents,
             no_figures: Vec::new(),

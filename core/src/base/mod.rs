@@ -4,7 +4,7 @@
 pub(crate) mod scoring;
 
 pub use scoring::{
-    FeatureValue, farm_cities, feature_points, feature_value, is_complete, majority, score_feature,
+    FeatureValue, farm_cities, feature_points, feature_value, is_complete, score_feature,
     score_feature_worth,
 };
 

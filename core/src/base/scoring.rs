@@ -4,7 +4,7 @@
 use crate::engine::{Command, GameState, Reason};
 use crate::expansion::Ctx;
 use crate::features::NodeId;
-use crate::figures::{Location, PlayerId};
+use crate::figures::Location;
 use crate::rules::Rules;
 use crate::tiles::{KindShape, kinds};
 
@@ -15,26 +15,6 @@ pub struct FeatureValue {
     pub points: i32,
     /// A noun phrase with its article, e.g. `a city of 3 tiles and 1 pennant (complete)`.
     pub description: String,
-}
-
-/// The players with the most strength of followers in the feature (BASE-8); empty when
-/// nobody stands there.
-pub fn majority(rules: &Rules, state: &GameState, node: NodeId) -> Vec<PlayerId> {
-    let mut strength = [0u32; crate::engine::MAX_PLAYERS];
-    for f in state.figures_on_feature(node) {
-        let fig = state.figures[f as usize];
-        if let Some(s) = strength.get_mut(fig.owner as usize) {
-            *s += rules.figure_kinds[fig.kind as usize].strength as u32;
-        }
-    }
-    let best = strength.iter().copied().max().unwrap_or(0);
-    if best == 0 {
-        return Vec::new();
-    }
-    (0..state.players.len())
-        .filter(|&p| strength[p] == best)
-        .map(|p| p as PlayerId)
-        .collect()
 }
 
 /// Whether a feature is complete (BASE-6).
@@ -161,7 +141,7 @@ pub fn score_feature(ctx: &Ctx, node: NodeId, out: &mut Vec<Command>) {
 /// with their own value): points to the majority, the feature marked scored, every
 /// figure on it returned.
 pub fn score_feature_worth(ctx: &Ctx, node: NodeId, points: i32, out: &mut Vec<Command>) {
-    let winners = majority(ctx.rules, ctx.state, node);
+    let winners = crate::strength::majority(ctx, node);
     if !winners.is_empty() {
         for player in winners {
             out.push(Command::Score {

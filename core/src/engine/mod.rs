@@ -29,6 +29,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::rules::{Rules, each_bit};
 use crate::shield::shielded;
+use crate::strength::Failures;
 use crate::tiles::TileTypeId;
 use crate::wake::Hook;
 
@@ -122,6 +123,9 @@ pub struct Game {
     seen_pool: Vec<Vec<u32>>,
     /// Whose decision is being carried out (for the turn log).
     actor: Option<PlayerId>,
+    /// Rules at `figure-strength` that failed while another hook ran (disabled when it
+    /// returns).
+    strength_failures: Failures,
 }
 
 impl Game {
@@ -189,6 +193,7 @@ impl Game {
             pool: Vec::new(),
             seen_pool: Vec::new(),
             actor: None,
+            strength_failures: Failures::default(),
         };
         // The setup's events are kept until the caller says whether it wants a log.
         game.keep_log = true;
@@ -367,6 +372,8 @@ impl Game {
             offered_by: 0,
             deploys_offered_by: 0,
             placements: Placements::Everywhere,
+            disabled: self.disabled,
+            failures: Some(&self.strength_failures),
         }
     }
 
@@ -432,6 +439,7 @@ impl Game {
                 Err(why) => panicked.push((i, "why_not", why)),
             }
         }
+        panicked.extend(self.failed_strength_rules());
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
@@ -617,12 +625,35 @@ impl Game {
         self.offered = offered;
         self.legal_valid = placements == Placements::Everywhere
             || !self.legal.iter().any(|a| matches!(a, Action::Place { .. }));
+        panicked.extend(self.failed_strength_rules());
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
             }
             // What the disabled expansions offered or forbade no longer counts.
             self.collect_offers(placements);
+        }
+    }
+
+    /// The rules at `figure-strength` that failed while other hooks ran (asked for a
+    /// majority), as `(expansion, hook, why)`, to be disabled.
+    fn failed_strength_rules(&mut self) -> Vec<(usize, &'static str, String)> {
+        if self.strength_failures.is_empty() {
+            return Vec::new();
+        }
+        self.strength_failures
+            .take()
+            .into_iter()
+            .map(|(i, why)| (i, "figure_strength", why))
+            .collect()
+    }
+
+    /// Disables the rules at `figure-strength` that failed while other hooks ran.
+    fn disable_failed_strength_rules(&mut self) {
+        for (i, hook, why) in self.failed_strength_rules() {
+            if !self.is_disabled(i) {
+                self.disable(i, hook, why);
+            }
         }
     }
 
@@ -826,11 +857,14 @@ impl Game {
                 &mut out,
             )
         });
+        self.disable_failed_strength_rules();
         if let Err(why) = called {
             // Nothing of a hook that panicked is applied.
             out.clear();
             self.pool.push(out);
-            self.disable(who, name, why);
+            if !self.is_disabled(who) {
+                self.disable(who, name, why);
+            }
             return;
         }
         self.apply_commands(who, name, out);
@@ -1171,6 +1205,7 @@ impl Game {
                 // is not returned again.
                 let mut out = self.pool.pop().unwrap_or_default();
                 crate::base::scoring::score_feature_worth(&self.ctx(who), node, worth, &mut out);
+                self.disable_failed_strength_rules();
                 if by != 0 {
                     for c in &mut out {
                         if let Command::Score { reason, .. } = c {

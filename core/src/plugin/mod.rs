@@ -23,6 +23,7 @@ use crate::catalog::Factory;
 use crate::engine::{Action, Arg, Command, Event};
 use crate::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
 use crate::features::NodeId;
+use crate::figures::FigureId;
 use crate::rules::Rules;
 use crate::tiles::TileType;
 
@@ -32,7 +33,7 @@ pub(crate) use queries::Asking;
 #[cfg(not(feature = "protocol-next"))]
 pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
 
-/// The protocol version this host speaks (1.5: built with the test-only feature
+/// The protocol version this host speaks (1.6: built with the test-only feature
 /// `protocol-next`).
 #[cfg(feature = "protocol-next")]
 pub const HOST_PROTOCOL: &str = next::PROTOCOL;
@@ -68,7 +69,7 @@ struct Source {
 /// those added after its version.
 fn known_events(protocol: &str) -> u32 {
     #[cfg(feature = "protocol-next")]
-    if minor_version(protocol).is_none_or(|m| m < 5) {
+    if minor_version(protocol).is_none_or(|m| m < 6) {
         return !(1 << next::TURN_ENDED);
     }
     let _ = protocol;
@@ -251,6 +252,8 @@ impl Plugin {
             me,
             offered_by: ctx.map_or(0, |c| c.offered_by),
             deploys_offered_by: ctx.map_or(0, |c| c.deploys_offered_by),
+            disabled: ctx.map_or(0, |c| c.disabled),
+            failures: ctx.and_then(|c| c.failures),
         }
     }
 
@@ -315,6 +318,19 @@ impl Source {
                  it was built for {protocol}",
                 rule.id,
                 crate::rules::FEATURE_WORTH
+            ));
+        }
+        if minor_version(&protocol).is_none_or(|m| m < 5)
+            && let Some(rule) = manifest
+                .rules
+                .iter()
+                .find(|r| r.point == crate::strength::FIGURE_STRENGTH)
+        {
+            return Err(format!(
+                "its rule `{}` is at the decision point `{}`, which needs protocol 1.5, and \
+                 it was built for {protocol}",
+                rule.id,
+                crate::strength::FIGURE_STRENGTH
             ));
         }
         if text != own.as_str() {
@@ -666,6 +682,27 @@ impl Expansion for Plugin {
             None => fail(&format!(
                 "it returned {v}, not a worth plus {} as protocol 1.3 asks",
                 hook::WORTH_OFFSET
+            )),
+        }
+    }
+
+    fn figure_strength(&self, ctx: &Ctx, figure: FigureId, strength: u32) -> u32 {
+        // Asked only of a plugin with a rule at `figure-strength`, which needs 1.5 (see
+        // `Source::read`).
+        let input = HookInput {
+            a: i64::from(figure),
+            event: RawEvent {
+                a: i64::from(strength),
+                ..NO_INPUT.event
+            },
+            ..empty_input()
+        };
+        let v = self.call_game(ctx, hook::FIGURE_STRENGTH, &input, &mut Output::default());
+        match u32::try_from(v) {
+            Ok(s) if s <= hook::MAX_STRENGTH => s,
+            _ => fail(&format!(
+                "it returned {v} as a follower's strength, not 0 to {} as protocol 1.5 asks",
+                hook::MAX_STRENGTH
             )),
         }
     }

@@ -9,10 +9,12 @@ use carc_sdk::abi::{GameFacts, HostTable, pack_pos, query as q, unpack_pos};
 
 use crate::base::scoring;
 use crate::engine::GameState;
+use crate::expansion::{Ctx, Placements};
 use crate::features::NodeId;
 use crate::figures::{FigureClass, Location, NEUTRAL, NO_TILE};
 use crate::geometry::{Port, Pos, Side};
 use crate::rules::Rules;
+use crate::strength::Failures;
 use crate::tiles::KindShape;
 
 /// What a query is about: the rules, the game (absent while an expansion is set up), and
@@ -25,6 +27,10 @@ pub(crate) struct Asking<'a> {
     pub offered_by: u64,
     /// Of those, the expansions that offered at least one deployment.
     pub deploys_offered_by: u64,
+    /// The expansions disabled in the game, one bit each.
+    pub disabled: u64,
+    /// Where rules at `figure-strength` asked for this expansion note their failures.
+    pub failures: Option<&'a Failures>,
 }
 
 impl Asking<'_> {
@@ -37,6 +43,28 @@ impl Asking<'_> {
             list,
             name,
             record,
+        }
+    }
+}
+
+impl<'a> Asking<'a> {
+    /// The context of a hook call in this game, for the engine's own rules asked on the
+    /// plugin's behalf (a majority asks the rules at `figure-strength`).
+    fn ctx(&self, state: &'a GameState) -> Ctx<'a> {
+        Ctx {
+            rules: self.rules,
+            state,
+            me: self.me,
+            phase: self
+                .rules
+                .phases
+                .get(usize::from(state.turn.phase))
+                .map_or("", |p| p.as_str()),
+            offered_by: self.offered_by,
+            deploys_offered_by: self.deploys_offered_by,
+            placements: Placements::Everywhere,
+            disabled: self.disabled,
+            failures: self.failures,
         }
     }
 }
@@ -290,7 +318,7 @@ fn answer(ask: &Asking, id: u32, a: i64, b_: i64) -> Option<i64> {
         q::FEATURE => packed_feature(graph, node(a)?),
         q::SAME_FEATURE => b(graph.same(node(a)?, node(b_)?)),
         q::FEATURE_COMPLETE => b(scoring::is_complete(rules, st, node(a)?)),
-        q::MAJORITY => scoring::majority(rules, st, node(a)?)
+        q::MAJORITY => crate::strength::majority(&ask.ctx(st), node(a)?)
             .into_iter()
             .fold(0i64, |m, p| m | 1 << p),
         q::FEATURE_WORTH => i64::from(scoring::feature_points(rules, st, node(a)?)),
@@ -533,23 +561,7 @@ fn by_name(ask: &Asking, id: u32, a: i64, text: &str) -> Option<i64> {
         q::MARKER => i64::from(rules.vocab.marker(text).ok()?),
         q::VERB => i64::from(rules.verb(text)?.0),
         q::PHASE_NAMED => rules.phase_index(text)? as i64,
-        q::FIGURE_KIND => {
-            let (ns, short) = match text.split_once(':') {
-                Some((ns, short)) => (Some(ns), short),
-                None => (None, text),
-            };
-            let mut found = rules.figure_kinds.iter().enumerate().filter(|(_, k)| {
-                let own_ns = if k.namespace.is_empty() {
-                    "base"
-                } else {
-                    k.namespace.as_str()
-                };
-                k.name == short && ns.is_none_or(|ns| ns == own_ns)
-            });
-            let (i, _) = found.next()?;
-            // A bare name must be unambiguous.
-            (ns.is_some() || found.next().is_none()).then_some(i as i64)?
-        }
+        q::FIGURE_KIND => crate::rules::figure_kind_named(&rules.figure_kinds, text)? as i64,
         q::OPTION_IS => {
             let (option, value) = text.split_once('=')?;
             b(rules.option(ask.me, option) == value)
@@ -639,6 +651,8 @@ mod tests {
                 me: 0,
                 offered_by: 0,
                 deploys_offered_by: 0,
+                disabled: 0,
+                failures: None,
             };
             let mut buf = [0i64; 4];
             // The quick answers read the state as the queries promise, on every figure
@@ -689,6 +703,8 @@ mod tests {
             me: 0,
             offered_by: 0,
             deploys_offered_by: 0,
+            disabled: 0,
+            failures: None,
         };
         let d = i64::from(rules.tiles.get("base:D").expect("D"));
         let (city, road, field) = (

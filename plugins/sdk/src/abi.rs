@@ -25,7 +25,7 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 /// The protocol version, as a literal (for [`PROTOCOL`] and the protocol line).
 macro_rules! protocol {
     () => {
-        "1.4.0"
+        "1.5.0"
     };
 }
 
@@ -41,7 +41,7 @@ macro_rules! features {
 pub const PROTOCOL: &str = protocol!();
 
 /// Optional features beyond what the protocol version itself announces (a minor version
-/// adds ids or meanings, as 1.1 to 1.4 did), comma-separated; none yet.
+/// adds ids or meanings, as 1.1 to 1.5 did), comma-separated; none yet.
 pub const FEATURES: &str = features!();
 
 /// The protocol and its features as a plugin reports them: `"<protocol>;<features>"`.
@@ -359,9 +359,19 @@ pub mod hook {
     /// back positive (0 is what a plugin that does not know the hook answers). Asked
     /// only of expansions with a rule at the decision point `feature-worth`.
     pub const FEATURE_WORTH: u32 = 14;
+    /// How strong a follower is in the feature it stands in, when the feature's majority
+    /// is decided (protocol 1.5): `a` is the figure, [`HookInput::event`](super::HookInput)'s
+    /// `a` its strength so far (never negative); returns its strength (0 to
+    /// [`MAX_STRENGTH`]). Asked only of expansions with a rule at the decision point
+    /// `figure-strength`, about followers of the kinds the rule claims.
+    pub const FIGURE_STRENGTH: u32 = 15;
 
     /// Added to the worth [`FEATURE_WORTH`] returns.
     pub const WORTH_OFFSET: i64 = 1 << 32;
+
+    /// The greatest strength [`FIGURE_STRENGTH`] may give a follower (more is taken as
+    /// this much).
+    pub const MAX_STRENGTH: u32 = 1 << 16;
 }
 
 /// What [`PluginMod::call`] returns besides a value (which is never negative).

@@ -6,7 +6,7 @@ use crate::abi::{RawAction, RawCommand, Sink};
 use crate::action::Action;
 use crate::command::Command;
 use crate::event::{Event, EventKinds};
-use crate::ids::{SegmentId, TileType};
+use crate::ids::{FigureId, SegmentId, TileType};
 use crate::view::View;
 
 /// Which per-phase hooks an expansion uses in a phase (see [`Expansion::hooks_in`]).
@@ -331,5 +331,27 @@ pub trait Expansion: Sized + Send + Sync + 'static {
     /// [`View::feature_worth`] stays the base game's worth.
     fn feature_worth(&self, _view: &View, _segment: SegmentId, worth: i32) -> i32 {
         worth
+    }
+
+    /// How strong a follower is in the feature it stands in, when the feature's majority
+    /// is decided (protocol 1.5): `strength` is what it counts so far (its kind's
+    /// `strength` in the manifest, as the rules before this one have changed it);
+    /// return what it counts under this expansion's rules. `segment` is where it
+    /// stands. A mayor counts the pennants of its city, for example.
+    ///
+    /// Asked only of an expansion whose manifest declares a rule at the decision point
+    /// `figure-strength` (one `[[rule]]` with `point = "figure-strength"` and the
+    /// follower kinds it judges as its `claims`), for followers of those kinds,
+    /// whenever a majority is decided (scoring, [`View::majority`]), in the order the
+    /// rules there are declared in (two rules claiming the same kind must be ordered).
+    /// At most [`MAX_STRENGTH`](crate::abi::hook::MAX_STRENGTH) counts.
+    fn figure_strength(
+        &self,
+        _view: &View,
+        _figure: FigureId,
+        _segment: SegmentId,
+        strength: u32,
+    ) -> u32 {
+        strength
     }
 }

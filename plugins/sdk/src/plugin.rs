@@ -17,7 +17,7 @@ use crate::abi::{self, HookInput, HostTable, PluginMod, Sink, hook, status};
 use crate::action::Action;
 use crate::event::Event;
 use crate::expansion::{Expansion, Offers, Out};
-use crate::ids::{SegmentId, TileType};
+use crate::ids::{FigureId, SegmentId, TileType};
 use crate::view::View;
 
 /// The symbol a plugin library exports its root module under: this prefix and the
@@ -200,6 +200,19 @@ fn dispatch<E: Expansion>(
                 None => worth,
             };
             return i64::from(worth) + hook::WORTH_OFFSET;
+        }
+        hook::FIGURE_STRENGTH => {
+            let strength = u32::try_from(input.event.a).unwrap_or(0);
+            let figure = FigureId::from_raw(input.a);
+            let segment = figure.and_then(|f| match view.figure_place(f) {
+                crate::Place::Segment(s) => Some(s),
+                _ => None,
+            });
+            let strength = match (figure, segment) {
+                (Some(f), Some(s)) => e.figure_strength(&view, f, s, strength),
+                _ => strength,
+            };
+            return i64::from(strength.min(hook::MAX_STRENGTH));
         }
         hook::HOOKS_IN => return e.hooks_in(text(input)).bits(),
         hook::EVENTS => return (e.events().0 & (i64::MAX as u64)) as i64,

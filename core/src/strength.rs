@@ -1,0 +1,181 @@
+//! How strong a follower is when a feature's majority is decided: its kind's `strength`
+//! (BASE-8, X-2), as the rules at the decision point [`FIGURE_STRENGTH`] change it (a
+//! mayor counts its city's pennants). The engine asks those rules in their declared
+//! order, about followers of the kinds each claims, and only when some rule is there.
+
+use std::cell::RefCell;
+
+use crate::engine::{GameState, MAX_PLAYERS};
+use crate::expansion::{Ctx, Manifest};
+use crate::features::NodeId;
+use crate::figures::{FigureClass, FigureId, FigureKindDecl, FigureKindId, PlayerId};
+use crate::precedence::Plan;
+use crate::rules::{Rules, RulesError};
+use crate::shield::shielded;
+
+/// The decision point at which expansions change how strong a follower is in the
+/// feature it stands in ([`Expansion::figure_strength`](crate::expansion::Expansion));
+/// the engine asks the expansions with a rule there, in its declared order (protocol
+/// 1.5).
+pub const FIGURE_STRENGTH: &str = "figure-strength";
+
+/// The greatest strength a rule may give a follower (more counts as this much).
+pub const MAX_STRENGTH: u32 = carc_sdk::abi::hook::MAX_STRENGTH;
+
+/// An expansion's rule at [`FIGURE_STRENGTH`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrengthRule {
+    /// The expansion, by its index in [`Rules::expansions`].
+    pub expansion: usize,
+    /// The follower kinds it claims: it is asked about followers of these kinds only.
+    pub kinds: Vec<FigureKindId>,
+}
+
+/// The rules at [`FIGURE_STRENGTH`] in their resolved order. Each claims follower kinds
+/// (so that two rules changing how strong the same kind is must be ordered), and an
+/// expansion has one rule there: it is asked once per follower.
+pub(crate) fn strength_rules(
+    plan: &Plan,
+    manifests: &[Manifest],
+    figure_kinds: &[FigureKindDecl],
+) -> Result<Vec<StrengthRule>, RulesError> {
+    let mut rules: Vec<StrengthRule> = Vec::new();
+    for id in plan.order(FIGURE_STRENGTH) {
+        let (owner, name) = id.split_once(':').unwrap_or((id, ""));
+        let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
+            continue;
+        };
+        if rules.iter().any(|r| r.expansion == expansion) {
+            return Err(RulesError(format!(
+                "expansion `{owner}` has more than one rule at `{FIGURE_STRENGTH}`; it is \
+                 asked once for each follower counted, so it declares one"
+            )));
+        }
+        let claims = manifests[expansion]
+            .rules
+            .iter()
+            .find(|r| r.point == FIGURE_STRENGTH && r.id == name)
+            .map_or(&[][..], |d| &d.claims[..]);
+        if claims.is_empty() {
+            return Err(RulesError(format!(
+                "rule `{id}` at `{FIGURE_STRENGTH}` claims no figure kind; it claims the \
+                 follower kinds whose strength it changes (`claims = [\"mayor\"]`)"
+            )));
+        }
+        let mut kinds = Vec::new();
+        for c in claims {
+            let Some(kind) = crate::rules::figure_kind_named(figure_kinds, c) else {
+                let bare = c.rsplit(':').next().unwrap_or(c);
+                let twice = figure_kinds.iter().filter(|k| k.name == bare).count() > 1;
+                return Err(RulesError(if twice && !c.contains(':') {
+                    format!(
+                        "rule `{id}` at `{FIGURE_STRENGTH}` claims `{c}`, which two \
+                         expansions declare; write `<expansion>:{c}`"
+                    )
+                } else {
+                    format!(
+                        "rule `{id}` at `{FIGURE_STRENGTH}` claims `{c}`, which is not a \
+                         figure kind of the game"
+                    )
+                }));
+            };
+            if figure_kinds[kind].class != FigureClass::Follower {
+                return Err(RulesError(format!(
+                    "rule `{id}` at `{FIGURE_STRENGTH}` claims `{c}`, which is not a \
+                     follower: only followers count in majorities (X-2)"
+                )));
+            }
+            kinds.push(kind as FigureKindId);
+        }
+        rules.push(StrengthRule { expansion, kinds });
+    }
+    Ok(rules)
+}
+
+/// The failures of rules at [`FIGURE_STRENGTH`] asked while another expansion's hook ran
+/// (it asked for a majority): the engine disables them once that hook has returned.
+#[derive(Debug, Default)]
+pub struct Failures(RefCell<Vec<(usize, String)>>);
+
+impl Clone for Failures {
+    /// A game's copy starts with none (failures are taken as soon as the hook returns).
+    fn clone(&self) -> Failures {
+        Failures::default()
+    }
+}
+
+impl Failures {
+    /// Notes that expansion `who` failed.
+    fn note(&self, who: usize, why: String) {
+        self.0.borrow_mut().push((who, why));
+    }
+
+    /// Whether expansion `who` failed (it is not asked again).
+    fn noted(&self, who: usize) -> bool {
+        self.0.borrow().iter().any(|(w, _)| *w == who)
+    }
+
+    /// Takes the failures noted so far.
+    pub fn take(&mut self) -> Vec<(usize, String)> {
+        std::mem::take(self.0.get_mut())
+    }
+
+    /// Whether none is noted.
+    #[inline]
+    pub fn is_empty(&mut self) -> bool {
+        self.0.get_mut().is_empty()
+    }
+}
+
+/// How strong `figure` is in the feature it stands in: its kind's strength, then each
+/// rule at [`FIGURE_STRENGTH`] claiming its kind, in order (an expansion disabled, or
+/// failing now, leaves it as it was).
+pub fn strength(ctx: &Ctx, figure: FigureId, kind: FigureKindId) -> u32 {
+    let rules = ctx.rules;
+    let mut s = u32::from(rules.figure_kinds[usize::from(kind)].strength);
+    for rule in &rules.strength_rules {
+        let i = rule.expansion;
+        if ctx.disabled >> i.min(63) & 1 == 1
+            || !rule.kinds.contains(&kind)
+            || ctx.failures.is_some_and(|f| f.noted(i))
+        {
+            continue;
+        }
+        let asked = Ctx { me: i, ..*ctx };
+        match shielded(i, || rules.expansions[i].figure_strength(&asked, figure, s)) {
+            Ok(v) => s = v.min(MAX_STRENGTH),
+            Err(why) => {
+                if let Some(failures) = ctx.failures {
+                    failures.note(i, why);
+                }
+            }
+        }
+    }
+    s
+}
+
+/// The players with the most strength in a feature (BASE-8): every follower counts with
+/// its [`strength`]; nobody when no follower counts.
+pub fn majority(ctx: &Ctx, node: NodeId) -> Vec<PlayerId> {
+    let (rules, state): (&Rules, &GameState) = (ctx.rules, ctx.state);
+    let mut total = [0u32; MAX_PLAYERS];
+    for f in state.figures_on_feature(node) {
+        let fig = state.figures[f as usize];
+        if let Some(t) = total.get_mut(fig.owner as usize) {
+            let s = if rules.strength_rules.is_empty() {
+                u32::from(rules.figure_kinds[usize::from(fig.kind)].strength)
+            } else {
+                strength(ctx, f, fig.kind)
+            };
+            *t = t.saturating_add(s);
+        }
+    }
+    let best = total.iter().copied().max().unwrap_or(0);
+    if best == 0 {
+        return Vec::new();
+    }
+    (0..state.players.len())
+        .filter(|&p| total[p] == best)
+        .map(|p| p as PlayerId)
+        .collect()
+}
