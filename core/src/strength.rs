@@ -159,15 +159,15 @@ pub fn strength(ctx: &Ctx, figure: FigureId, kind: FigureKindId) -> u32 {
 pub fn majority(ctx: &Ctx, node: NodeId) -> Vec<PlayerId> {
     let (rules, state): (&Rules, &GameState) = (ctx.rules, ctx.state);
     let mut total = [0u32; MAX_PLAYERS];
+    let asked = !rules.strength_rules.is_empty();
     for f in state.figures_on_feature(node) {
         let fig = state.figures[f as usize];
         if let Some(t) = total.get_mut(fig.owner as usize) {
-            let s = if rules.strength_rules.is_empty() {
-                u32::from(rules.figure_kinds[usize::from(fig.kind)].strength)
-            } else {
+            *t = t.saturating_add(if asked {
                 strength(ctx, f, fig.kind)
-            };
-            *t = t.saturating_add(s);
+            } else {
+                u32::from(rules.figure_kinds[usize::from(fig.kind)].strength)
+            });
         }
     }
     let best = total.iter().copied().max().unwrap_or(0);

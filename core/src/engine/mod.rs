@@ -439,7 +439,9 @@ impl Game {
                 Err(why) => panicked.push((i, "why_not", why)),
             }
         }
-        panicked.extend(self.failed_strength_rules());
+        if self.strength_rules_failed() {
+            panicked.extend(self.failed_strength_rules());
+        }
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
@@ -625,7 +627,9 @@ impl Game {
         self.offered = offered;
         self.legal_valid = placements == Placements::Everywhere
             || !self.legal.iter().any(|a| matches!(a, Action::Place { .. }));
-        panicked.extend(self.failed_strength_rules());
+        if self.strength_rules_failed() {
+            panicked.extend(self.failed_strength_rules());
+        }
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
@@ -635,12 +639,17 @@ impl Game {
         }
     }
 
-    /// The rules at `figure-strength` that failed while other hooks ran (asked for a
-    /// majority), as `(expansion, hook, why)`, to be disabled.
+    /// Whether rules at `figure-strength` failed while other hooks ran (asked for a
+    /// majority). Asked after every hook: no game without such rules goes further.
+    #[inline(always)]
+    fn strength_rules_failed(&mut self) -> bool {
+        !self.rules.strength_rules.is_empty() && !self.strength_failures.is_empty()
+    }
+
+    /// The rules at `figure-strength` that failed while other hooks ran, as
+    /// `(expansion, hook, why)`, to be disabled.
+    #[inline(never)]
     fn failed_strength_rules(&mut self) -> Vec<(usize, &'static str, String)> {
-        if self.strength_failures.is_empty() {
-            return Vec::new();
-        }
         self.strength_failures
             .take()
             .into_iter()
@@ -649,7 +658,11 @@ impl Game {
     }
 
     /// Disables the rules at `figure-strength` that failed while other hooks ran.
+    #[inline(always)]
     fn disable_failed_strength_rules(&mut self) {
+        if !self.strength_rules_failed() {
+            return;
+        }
         for (i, hook, why) in self.failed_strength_rules() {
             if !self.is_disabled(i) {
                 self.disable(i, hook, why);
