@@ -1,7 +1,8 @@
 //! The examples, each an expansion outside the workspace written against the SDK alone:
 //! `examples/builder-and-pig` (issue 12, made with `carc new`) and
 //! `examples/inns-and-cathedrals` (a rule at the decision point `feature-worth`) and
-//! `examples/river` (a start tile, stacks and `no-figures` in its data). Each
+//! `examples/river` (a start tile, stacks and `no-figures` in its data) and
+//! `examples/mayor` (a rule at the decision point `figure-strength`). Each
 //! builds, `carc` loads its directory as it is and plays it beside both shipped
 //! expansions, its scenario records replay through `carc replay`, and its own `cargo
 //! test` passes; a refused move of the builder and pig says why in its own words
@@ -30,13 +31,33 @@ fn the_inns_and_cathedrals_example_changes_what_features_are_worth() {
 }
 
 #[test]
+fn the_mayor_example_counts_its_citys_pennants_in_majorities() {
+    // Its rule at the decision point `figure-strength` (protocol 1.5) makes a mayor count
+    // its city's pennants (its scenarios: 2 beat a follower, 1 ties, none counts
+    // nothing); it keeps the mayor out of roads, also through the magic portal.
+    let home = scratch("example-mayor");
+    let flag = builds_loads_plays_and_replays(&home, "mayor");
+    passes_its_own_tests("mayor");
+    let road = "is illegal: the mayor stands only in a city, never on a road, a field or a \
+                monastery (not even through the magic portal)";
+    refused_as(
+        &home,
+        &flag,
+        "mayor",
+        &[
+            ("no-mayor-on-a-road.toml", road),
+            ("no-mayor-through-the-portal-onto-a-road.toml", road),
+        ],
+    );
+}
+
+#[test]
 fn the_river_example_sets_up_the_game_and_keeps_the_rivers_course() {
     // Its start tile, stacks and the tag `no-figures` are tile data and manifest
     // (protocol 1.4); its library restricts where a river tile goes.
     let home = scratch("example-river");
     let flag = builds_loads_plays_and_replays(&home, "river");
     passes_its_own_tests("river");
-    let dir = root().join("examples/river/tests/scenarios");
     let cases = [
         (
             "river-u-turn.toml",
@@ -53,24 +74,7 @@ fn the_river_example_sets_up_the_game_and_keeps_the_rivers_course() {
             "move 3 (follower = [0, 1, \"N\"]) is illegal: no figure may stand on a river",
         ),
     ];
-    for (name, words) in cases {
-        let text: String = std::fs::read_to_string(dir.join(name))
-            .expect("the scenario")
-            .lines()
-            .filter(|l| !l.starts_with("error_at = "))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let path = home.join(name);
-        std::fs::write(&path, text).expect("written");
-        let file = path.to_string_lossy().into_owned();
-        let out = carc_in(&root(), &home, &["--plugin-dir", &flag, "replay", &file]);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{name}:\n{err}");
-        assert!(
-            err.contains(words),
-            "{name}: refused with `{words}`:\n{err}"
-        );
-    }
+    refused_as(&home, &flag, "river", &cases);
     // `carc plan` shows the setup.
     let out = carc_in(
         &root(),
@@ -114,6 +118,30 @@ fn the_river_example_sets_up_the_game_and_keeps_the_rivers_course() {
     );
     assert_eq!(placed[10], "river:lake");
     assert!(placed[11..].iter().all(|t| t.starts_with("base:")));
+}
+
+/// Each scenario of example `name` without its `error_at` fails at that move, with these
+/// words.
+fn refused_as(home: &std::path::Path, flag: &str, name: &str, cases: &[(&str, &str)]) {
+    let dir = root().join("examples").join(name).join("tests/scenarios");
+    for &(name, words) in cases {
+        let text: String = std::fs::read_to_string(dir.join(name))
+            .expect("the scenario")
+            .lines()
+            .filter(|l| !l.starts_with("error_at = "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let path = home.join(name);
+        std::fs::write(&path, text).expect("written");
+        let file = path.to_string_lossy().into_owned();
+        let out = carc_in(&root(), home, &["--plugin-dir", flag, "replay", &file]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}:\n{err}");
+        assert!(
+            err.contains(words),
+            "{name}: refused with `{words}`:\n{err}"
+        );
+    }
 }
 
 /// The example `examples/<name>` (whose expansion id is its name) builds, `carc` lists
