@@ -474,9 +474,10 @@ impl Host {
                                 Some(&p.manifest_text),
                                 Some(p.tiles.clone()),
                             )?;
-                            if let Some(why) =
-                                p.built_from_another_manifest((m.manifest())().as_str())
-                            {
+                            if let Some(why) = p.built_from_another_manifest(
+                                (m.manifest())().as_str(),
+                                entry.library.as_deref(),
+                            ) {
                                 return Err(why);
                             }
                             f

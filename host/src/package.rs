@@ -102,6 +102,27 @@ impl Package {
         })
     }
 
+    /// Why the manifest's `[requires] carc` admits hosts older than its declarations
+    /// need (a rule at a decision point that became the engine's later); `None` when it
+    /// does not. (Whether a plugin loads depends on the protocol its library was built
+    /// for; the range tells its users which hosts it is for.)
+    pub fn protocol_warning(&self) -> Option<String> {
+        let (minor, what) = carc_core::plugin::protocol_needed(&self.manifest)?;
+        let needed = format!("^1.{minor}");
+        let Some(range) = self.manifest.requires.get("carc") else {
+            return Some(format!(
+                "{what} needs protocol 1.{minor}, and `[requires]` names no `carc` protocol: \
+                 write `carc = \"{needed}\"`"
+            ));
+        };
+        let req = semver::VersionReq::parse(range).ok()?;
+        let older = (0..minor).find(|&m| req.matches(&semver::Version::new(1, m, 0)))?;
+        Some(format!(
+            "{what} needs protocol 1.{minor}, but `[requires] carc = \"{range}\"` admits \
+             1.{older}: write `carc = \"{needed}\"`"
+        ))
+    }
+
     /// The expansion id.
     pub fn id(&self) -> &str {
         &self.manifest.id
@@ -135,17 +156,22 @@ impl Package {
     /// Why the library cannot be this directory's: it was built with a manifest that
     /// declares something else (a manifest edited since the last build), naming the
     /// keys that differ; `None` when it declares the same. Where the library and its
-    /// tile data are (`library`, `tiles`) may differ: they describe the directory.
-    pub fn built_from_another_manifest(&self, carried: &str) -> Option<String> {
+    /// tile data are (`library`, `tiles`) may differ: they describe the directory. The
+    /// advice names the build that made `library` (see [`rebuild_command`]).
+    pub fn built_from_another_manifest(
+        &self,
+        carried: &str,
+        library: Option<&Path>,
+    ) -> Option<String> {
         if carried == self.manifest_text {
             return None;
         }
         let Ok(own) = Manifest::from_toml(carried, "the library's manifest") else {
-            return Some(
+            return Some(format!(
                 "the manifest its library was built with is not valid: rebuild the library \
-                 (`cargo build --release`)"
-                    .into(),
-            );
+                 (`{}`)",
+                rebuild_command(library)
+            ));
         };
         // Every key the manifest format has, as written in TOML (so a key added to the
         // format is compared too), but where the library and the tile data are.
@@ -164,8 +190,9 @@ impl Package {
         let keys: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
         Some(format!(
             "its library was built with another manifest.toml (they differ in {}): rebuild \
-             it (`cargo build --release`)",
-            carc_core::turnlog::and_list(&keys)
+             it (`{}`)",
+            carc_core::turnlog::and_list(&keys),
+            rebuild_command(library)
         ))
     }
 
@@ -200,5 +227,113 @@ impl Package {
                 .map(|d| d.join(&file))
                 .find(|p| p.is_file())
         })
+    }
+}
+
+/// The command that rebuilds a library found at `library`: `cargo build` for one in a
+/// cargo target directory's `debug`, `cargo build --profile NAME` for another profile's,
+/// `cargo build --release` for a release build or a library found anywhere else.
+pub fn rebuild_command(library: Option<&Path>) -> String {
+    let release = || "cargo build --release".to_string();
+    // `target/<profile>/` or `target/<profile>/deps/`.
+    let Some(mut dir) = library.and_then(Path::parent) else {
+        return release();
+    };
+    if dir.file_name().is_some_and(|n| n == "deps") {
+        match dir.parent() {
+            Some(d) => dir = d,
+            None => return release(),
+        }
+    }
+    // Cargo marks its target directories with this file.
+    let in_target = dir
+        .parent()
+        .is_some_and(|t| t.join("CACHEDIR.TAG").is_file());
+    match dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") if in_target => "cargo build".into(),
+        Some(profile) if in_target && profile != "release" => {
+            format!("cargo build --profile {profile}")
+        }
+        _ => release(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Package, rebuild_command};
+
+    #[test]
+    fn a_requirement_older_than_the_rules_need_is_named_with_the_fix() {
+        let dir = std::env::temp_dir().join(format!("carc-requires-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let warning = |requires: &str, point: &str| {
+            std::fs::write(
+                dir.join("manifest.toml"),
+                format!(
+                    "id = \"mayor\"\nname = \"Mayor\"\nversion = \"0.1.0\"\nlibrary = \
+                     \"mayor\"\n{requires}\n[[rule]]\nid = \"mayor\"\npoint = \"{point}\"\n\
+                     claims = [\"mayor\"]\n"
+                ),
+            )
+            .unwrap();
+            Package::read(&dir).expect("a package").protocol_warning()
+        };
+        let strength = "figure-strength";
+        assert_eq!(
+            warning("[requires]\ncarc = \"^1.4\"", strength).as_deref(),
+            Some(
+                "its rule `mayor` at `figure-strength` needs protocol 1.5, but `[requires] \
+                 carc = \"^1.4\"` admits 1.4: write `carc = \"^1.5\"`"
+            )
+        );
+        assert_eq!(
+            warning("", strength).as_deref(),
+            Some(
+                "its rule `mayor` at `figure-strength` needs protocol 1.5, and `[requires]` \
+                 names no `carc` protocol: write `carc = \"^1.5\"`"
+            )
+        );
+        assert_eq!(warning("[requires]\ncarc = \"^1.5\"", strength), None);
+        assert_eq!(warning("[requires]\ncarc = \">=1.6, <2\"", strength), None);
+        assert_eq!(
+            warning("[requires]\ncarc = \"^1.3\"", "feature-worth"),
+            None
+        );
+        assert!(
+            warning("[requires]\ncarc = \"^1.0\"", "final-scoring")
+                .is_some_and(|w| w.contains("needs protocol 1.4") && w.contains("admits 1.0")),
+        );
+        // A rule at a point of its own needs no newer protocol.
+        assert_eq!(warning("", "mayor-things"), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_rebuild_advice_names_the_build_that_made_the_library() {
+        let target = std::env::temp_dir().join(format!("carc-rebuild-{}", std::process::id()));
+        std::fs::create_dir_all(target.join("debug/deps")).unwrap();
+        std::fs::write(
+            target.join("CACHEDIR.TAG"),
+            "Signature: 8a477f597d28d172789f06886806bc55",
+        )
+        .unwrap();
+        let cases = [
+            ("debug/libmayor.so", "cargo build"),
+            ("debug/deps/libmayor.so", "cargo build"),
+            ("release/libmayor.so", "cargo build --release"),
+            ("speed/libmayor.so", "cargo build --profile speed"),
+        ];
+        for (library, command) in cases {
+            assert_eq!(
+                rebuild_command(Some(&target.join(library))),
+                command,
+                "{library}"
+            );
+        }
+        // A library copied out of a target directory, or none found.
+        let copied = std::env::temp_dir().join("plugins/debug/libmayor.so");
+        assert_eq!(rebuild_command(Some(&copied)), "cargo build --release");
+        assert_eq!(rebuild_command(None), "cargo build --release");
+        std::fs::remove_dir_all(&target).unwrap();
     }
 }

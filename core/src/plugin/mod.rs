@@ -81,6 +81,29 @@ fn minor_version(protocol: &str) -> Option<u64> {
     protocol.split('.').nth(1)?.trim().parse().ok()
 }
 
+/// The decision points that are the engine's: each with the protocol minor version
+/// that made it so (1.x), and whether a plugin built for an older one that declares a
+/// rule there is refused (it would never be asked; a rule at `final-scoring` of an older
+/// plugin is ordered, never refused).
+pub const ENGINE_POINTS: [(&str, u64, bool); 3] = [
+    (crate::rules::FEATURE_WORTH, 3, true),
+    (crate::rules::FINAL_SCORING, 4, false),
+    (crate::strength::FIGURE_STRENGTH, 5, true),
+];
+
+/// The newest protocol (1.x: its minor version) a manifest's rules at the engine's
+/// decision points need, with the rule that needs it (`rule `mayor` at
+/// `figure-strength``); `None` when any 1.x will do.
+pub fn protocol_needed(manifest: &Manifest) -> Option<(u64, String)> {
+    ENGINE_POINTS
+        .iter()
+        .filter_map(|&(point, minor, _)| {
+            let rule = manifest.rules.iter().find(|r| r.point == point)?;
+            Some((minor, format!("its rule `{}` at `{point}`", rule.id)))
+        })
+        .max_by_key(|(minor, _)| *minor)
+}
+
 /// Reports a plugin's failure as a panic on the host's side, for the engine's shield to
 /// catch (without the panic hook's message: the plugin's side has already reported it).
 fn fail(why: &str) -> ! {
@@ -307,31 +330,17 @@ impl Source {
         let text = manifest.unwrap_or(own.as_str());
         let manifest = Manifest::from_toml(text, "manifest.toml")
             .map_err(|e| format!("its manifest is not valid:\n{e}"))?;
-        if minor_version(&protocol).is_none_or(|m| m < 3)
-            && let Some(rule) = manifest
-                .rules
-                .iter()
-                .find(|r| r.point == crate::rules::FEATURE_WORTH)
-        {
-            return Err(format!(
-                "its rule `{}` is at the decision point `{}`, which needs protocol 1.3, and \
-                 it was built for {protocol}",
-                rule.id,
-                crate::rules::FEATURE_WORTH
-            ));
-        }
-        if minor_version(&protocol).is_none_or(|m| m < 5)
-            && let Some(rule) = manifest
-                .rules
-                .iter()
-                .find(|r| r.point == crate::strength::FIGURE_STRENGTH)
-        {
-            return Err(format!(
-                "its rule `{}` is at the decision point `{}`, which needs protocol 1.5, and \
-                 it was built for {protocol}",
-                rule.id,
-                crate::strength::FIGURE_STRENGTH
-            ));
+        for &(point, minor, refused) in &ENGINE_POINTS {
+            if refused
+                && minor_version(&protocol).is_none_or(|m| m < minor)
+                && let Some(rule) = manifest.rules.iter().find(|r| r.point == point)
+            {
+                return Err(format!(
+                    "its rule `{}` is at the decision point `{point}`, which needs protocol \
+                     1.{minor}, and it was built for {protocol}",
+                    rule.id
+                ));
+            }
         }
         if text != own.as_str() {
             let reported = Manifest::from_toml(own.as_str(), "the library's manifest")

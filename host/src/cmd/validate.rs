@@ -137,7 +137,15 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     let mut failed = false;
     for dir in &dirs {
         match crate::catalog::check_plugin_dir(dir) {
-            Ok(()) => outln!("{}: ok, the plugin can be loaded", dir.display()),
+            Ok(()) => {
+                outln!("{}: ok, the plugin can be loaded", dir.display());
+                let warning = crate::package::Package::read(dir)
+                    .ok()
+                    .and_then(|p| p.protocol_warning());
+                if let Some(w) = warning {
+                    errln!("{}: warning: {w}", dir.display());
+                }
+            }
             Err((why, declarations_hold)) => {
                 errln!(
                     "{}: error: the plugin would be refused: {why}",
