@@ -35,7 +35,7 @@ use fixture_libs::MISBEHAVING;
 const ID: &str = "fixture-misbehaving";
 
 /// The faults that panic during a game, with the hook each names.
-const IN_GAME: [(&str, &str); 7] = [
+const IN_GAME: [(&str, &str); 8] = [
     ("panic-in-enter-phase", "enter_phase"),
     ("panic-in-actions", "actions"),
     ("panic-in-forbid", "forbid"),
@@ -43,6 +43,7 @@ const IN_GAME: [(&str, &str); 7] = [
     ("panic-in-event", "on_event"),
     ("panic-in-final-scoring", "final_scoring"),
     ("panic-in-feature-worth", "feature_worth"),
+    ("panic-in-figure-strength", "figure_strength"),
 ];
 
 /// The faults that panic before a game, while the rules are put together.
