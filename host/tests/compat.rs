@@ -356,6 +356,12 @@ fn a_plugin_built_for_the_protocol_as_it_is_plays_identically_on_a_newer_host() 
             old.0.contains("scores 1 point for waving"),
             "the fixture played"
         );
+        // Its final scoring's words, made at the time (protocol 1.5).
+        assert!(
+            old.0.contains(" tiles placed, a point per ten"),
+            "the fixture scored at the end:\n{}",
+            old.0
+        );
         assert_eq!(old.0, new.0, "seed {seed}: the turn logs differ");
         assert!(old.1 == new.1, "seed {seed}: the records differ");
         assert_eq!(old.2, new.2, "seed {seed}: the final states differ");

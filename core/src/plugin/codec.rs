@@ -145,6 +145,26 @@ thread_local! {
     static CHECKED: std::cell::Cell<[(usize, usize); 4]> = const { std::cell::Cell::new([(0, 0); 4]) };
 }
 
+/// The words of a [`abi::command::SCORE_WORDS`], copied: they are valid during the
+/// call only.
+fn words(raw: &RawCommand) -> Result<String, String> {
+    if raw.text.is_null() || raw.text_len == 0 {
+        return Ok(String::new());
+    }
+    if raw.text_len > abi::command::MAX_WORDS {
+        return Err(format!(
+            "scored for words of {} bytes, beyond the {} allowed",
+            raw.text_len,
+            abi::command::MAX_WORDS
+        ));
+    }
+    // SAFETY: the plugin passes `text_len` bytes valid during the call.
+    let bytes = unsafe { std::slice::from_raw_parts(raw.text, raw.text_len) };
+    std::str::from_utf8(bytes)
+        .map(str::to_string)
+        .map_err(|_| "gave words that are not UTF-8".to_string())
+}
+
 /// The words of a command. The text lives as long as the plugin's library, which is
 /// never unloaded.
 fn text(raw: &RawCommand) -> Result<Option<Text>, String> {
@@ -237,6 +257,11 @@ pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
         },
         abi::command::END_GAME => Command::EndGame,
         abi::command::ANOTHER_TILE => Command::AnotherTile,
+        abi::command::SCORE_WORDS => Command::Score {
+            player: player()?,
+            points: i32::try_from(raw.a).map_err(|_| format!("scored {} points", raw.a))?,
+            reason: Reason::Text(Text::Owned(words(raw)?)),
+        },
         #[cfg(feature = "protocol-next")]
         super::next::NOTE => Command::Note { text: text(raw)? },
         k => return Err(format!("gave a command of unknown kind {k}")),
@@ -349,6 +374,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn words_made_at_the_time_cross_the_boundary_copied_and_checked() {
+        let score = |words: String| carc_sdk::Command::ScoreWords {
+            player: 1,
+            points: -2,
+            words,
+        };
+        let decoded = score("3 huts around the well".into()).with_raw(decode_command);
+        assert_eq!(
+            decoded,
+            Ok(Command::Score {
+                player: 1,
+                points: -2,
+                reason: Reason::Text(Text::Owned("3 huts around the well".into())),
+            })
+        );
+        let long = "w".repeat(abi::command::MAX_WORDS + 1);
+        assert_eq!(
+            score(long).with_raw(decode_command),
+            Err("scored for words of 201 bytes, beyond the 200 allowed".into())
+        );
+        let mut raw = score("ok".into()).with_raw(|r| *r);
+        let bad = [0xffu8, 0xfe];
+        raw.text = bad.as_ptr();
+        assert_eq!(
+            decode_command(&raw),
+            Err("gave words that are not UTF-8".into())
+        );
     }
 
     #[test]

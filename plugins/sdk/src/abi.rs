@@ -289,6 +289,12 @@ pub mod command {
     /// Protocol 1.1: when this turn's phases are over, the same player draws and plays
     /// another tile, the turn's phases from `draw` on running again.
     pub const ANOTHER_TILE: u32 = 16;
+    /// Protocol 1.5: points for a player for something in words made at the time:
+    /// `small` the player, `a` the points, `text` the words (UTF-8, `text_len` bytes, at
+    /// most [`MAX_WORDS`], valid during the call only: the host copies them).
+    pub const SCORE_WORDS: u32 = 17;
+    /// The longest words [`SCORE_WORDS`] carries, in bytes.
+    pub const MAX_WORDS: usize = 200;
 }
 
 /// Event kinds (also the bit of each kind in an event mask).

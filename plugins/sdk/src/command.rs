@@ -143,6 +143,18 @@ pub enum Command {
     /// expansion taking part as in any turn (`turn-start` does not run again). Asked for
     /// twice before the next tile, it gives one tile. Protocol 1.1.
     AnotherTile,
+    /// Points for a player for something in words made at the time (`3 huts around the
+    /// well`): a noun phrase, which the turn log puts after "for", of at most
+    /// [`MAX_WORDS`](crate::abi::command::MAX_WORDS) bytes. Protocol 1.5. (For words
+    /// fixed in the code, [`Command::Score`] with [`Reason::Text`] costs less.)
+    ScoreWords {
+        /// Who.
+        player: PlayerId,
+        /// How many (may be negative).
+        points: i32,
+        /// What for.
+        words: String,
+    },
 }
 
 fn text(why: Option<&'static str>) -> (*const u8, usize) {
@@ -230,6 +242,18 @@ impl Command {
             }
             Command::EndGame => raw.kind = abi::command::END_GAME,
             Command::AnotherTile => raw.kind = abi::command::ANOTHER_TILE,
+            Command::ScoreWords {
+                player,
+                points,
+                words,
+            } => {
+                raw.kind = abi::command::SCORE_WORDS;
+                raw.small = u32::from(*player);
+                raw.a = i64::from(*points);
+                raw.b = -1;
+                raw.text = words.as_ptr();
+                raw.text_len = words.len();
+            }
         }
         f(&raw)
     }

@@ -84,8 +84,8 @@ impl<'a> Out<'a> {
     /// in the order pushed.
     #[inline(always)]
     pub fn push(&mut self, command: Command) {
-        if let Command::SetRecord(_) = command {
-            // Its values live only as long as the command: handed over at once.
+        if let Command::SetRecord(_) | Command::ScoreWords { .. } = command {
+            // Its values or words live only as long as the command: handed over at once.
             self.flush();
             command.with_raw(|raw| (self.sink.commands)(self.sink.target, raw, 1));
             return;
