@@ -114,7 +114,25 @@ fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
     assert!(game.faults().is_empty(), "seed {seed}: {:?}", game.faults());
     // Each figure counted one move per deployment, move and return the log reports.
     let mut counted = vec![0u32; game.state.figures.len()];
-    for event in game.take_log() {
+    let log = game.take_log();
+    // A feature is marked scored before its figures go home (the SDK promises it, so that
+    // a rule can tell a return by scoring): in the base game every return is one.
+    let graph = &game.state.board.graph;
+    let mut scored = Vec::new();
+    for event in &log {
+        match *event {
+            Event::FeatureScored { node } => scored.push(graph.root(node)),
+            Event::FigureReturned {
+                from: Location::Feature(n),
+                ..
+            } => assert!(
+                scored.contains(&graph.root(n)),
+                "seed {seed}: a figure went home from a feature not yet scored"
+            ),
+            _ => {}
+        }
+    }
+    for event in log {
         if let Event::FigureDeployed { figure, .. }
         | Event::FigureMoved { figure, .. }
         | Event::FigureReturned { figure, .. } = event

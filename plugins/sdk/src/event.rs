@@ -72,7 +72,10 @@ pub enum Event {
         /// The player whose decision moved it, if any.
         by: Option<PlayerId>,
     },
-    /// A figure went back to its owner's supply (or off the board).
+    /// A figure went back to its owner's supply (or off the board). A feature being
+    /// scored is marked scored ([`Event::FeatureScored`]) before its figures go home, so
+    /// `view.feature(segment).scored` for the segment it left tells a return by scoring
+    /// from one by a rule (the dragon, a trap, a princess).
     FigureReturned {
         /// The figure.
         figure: FigureId,
