@@ -24,18 +24,54 @@ pub struct PhaseCondition {
     pub value: String,
 }
 
+/// The phase or phases a phase is placed next to: one name (`"score"`), or several
+/// (`["score", "dragon-move"]`: after the last of them that is in the turn, or before
+/// the first), so that it can be ordered against another expansion's phase that is not
+/// always there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Anchor {
+    /// One phase.
+    One(String),
+    /// The phases of the turn among these (at least one must be).
+    Any(Vec<String>),
+}
+
+impl Anchor {
+    /// The phases named.
+    pub fn names(&self) -> &[String] {
+        match self {
+            Anchor::One(name) => std::slice::from_ref(name),
+            Anchor::Any(names) => names,
+        }
+    }
+}
+
+impl From<&str> for Anchor {
+    fn from(name: &str) -> Anchor {
+        Anchor::One(name.to_string())
+    }
+}
+
+impl std::fmt::Display for Anchor {
+    /// `score`, or `score or dragon-move` for several.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.names().join(" or "))
+    }
+}
+
 /// A phase an expansion adds to the turn, placed relative to an existing one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PhaseDecl {
     /// Phase name, e.g. `dragon-move`.
     pub name: String,
-    /// Run right after this phase...
+    /// Run right after this phase (of several, the last in the turn)...
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after: Option<String>,
-    /// ...or right before this one.
+    pub after: Option<Anchor>,
+    /// ...or right before this one (of several, the first in the turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub before: Option<String>,
+    pub before: Option<Anchor>,
     /// Only under this option value (e.g. the dragon's movement after scoring).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<PhaseCondition>,
@@ -326,6 +362,27 @@ impl Manifest {
                 &["version".into()],
                 format!("`{}` is not a semantic version (like 1.2.0)", m.version),
             ));
+        }
+        // A phase goes next to one phase at least, and after or before it, not both.
+        for (i, p) in m.phases.iter().enumerate() {
+            if p.after.is_some() && p.before.is_some() {
+                return Err(locate(
+                    &["phase".into(), i.into(), "before".into()],
+                    format!(
+                        "the phase `{}` is placed both after and before a phase: give one \
+                         of `after` and `before`",
+                        p.name
+                    ),
+                ));
+            }
+            for (key, anchor) in [("after", &p.after), ("before", &p.before)] {
+                if anchor.as_ref().is_some_and(|a| a.names().is_empty()) {
+                    return Err(locate(
+                        &["phase".into(), i.into(), key.into()],
+                        format!("the phase `{}` is placed {key} no phase: name one", p.name),
+                    ));
+                }
+            }
         }
         // Only followers count in majorities (X-2): another figure has no strength.
         for (i, f) in m.figures.iter().enumerate() {

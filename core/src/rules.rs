@@ -10,6 +10,7 @@ use crate::figures::{
     Figure, FigureClass, FigureId, FigureKindDecl, FigureKindId, Location, NEUTRAL, NO_TILE,
     PlayerId,
 };
+use crate::manifest::{Anchor, PhaseDecl};
 use crate::precedence::{self, Plan};
 use crate::strength::{StrengthRule, strength_rules};
 use crate::tiles::vocab::KindId;
@@ -699,20 +700,17 @@ impl Rules {
 }
 
 /// The turn's phases: the base game's, with each expansion's inserted after or before
-/// the phase it names, expansions in the order given, and which of them run only on
-/// request (one bit per phase index); phases declared for an option
-/// value are left out under other values.
+/// the phase it names (of several named, after the last in the turn or before the
+/// first), and which of them run only on request (one bit per phase index); phases
+/// declared for an option value are left out under other values. A phase is placed once
+/// every phase it names that is in the turn is placed, whichever expansion brings it and
+/// however the expansions are listed.
 fn order_phases(
     manifests: &[Manifest],
     options: &[BTreeMap<String, String>],
 ) -> Result<(Vec<String>, u64), RulesError> {
-    let mut phases: Vec<String> = Vec::new();
-    let mut requested_only: Vec<&str> = Vec::new();
-    // Where each added phase was placed: (`after` / `before`, the phase named, which
-    // expansion, the phase). Two expansions placing phases at the same place with
-    // nothing between them would be ordered by their ids: an ambiguity. (The base game
-    // comes first by design: its phases are the turn everything else is placed in.)
-    let mut placed: Vec<(&str, &str, &str, &str)> = Vec::new();
+    // The phases of the turn, each with its expansion, in the expansions' order.
+    let mut pending: Vec<(&str, &PhaseDecl)> = Vec::new();
     for (m, opts) in manifests.iter().zip(options) {
         for p in &m.phases {
             if let Some(w) = &p.when
@@ -720,45 +718,98 @@ fn order_phases(
             {
                 continue;
             }
-            if phases.contains(&p.name) {
+            if pending.iter().any(|(_, q)| q.name == p.name) {
                 return Err(RulesError(format!(
                     "expansion `{}` adds the phase `{}`, which already exists",
                     m.id, p.name
                 )));
             }
-            let place = match (&p.after, &p.before) {
-                (Some(a), _) => ("after", a.as_str()),
-                (None, Some(b)) => ("before", b.as_str()),
-                (None, None) => ("at the end of", "the turn"),
+            pending.push((&m.id, p));
+        }
+    }
+    let in_turn = |name: &String| pending.iter().any(|(_, p)| &p.name == name);
+    for (id, p) in &pending {
+        if let Some(anchor) = p.after.as_ref().or(p.before.as_ref())
+            && !anchor.names().iter().any(in_turn)
+        {
+            return Err(RulesError(format!(
+                "expansion `{id}` places the phase `{}` next to `{anchor}`, which is not a \
+                 phase of the turn",
+                p.name
+            )));
+        }
+    }
+    let mut phases: Vec<String> = Vec::new();
+    let mut requested_only: Vec<&str> = Vec::new();
+    // Where each added phase was placed: (`after` / `before`, the phase it went next to,
+    // which expansion, the phase). Two expansions placing phases at the same place with
+    // nothing between them would be ordered by their ids: an ambiguity. (The base game
+    // comes first by design: its phases are the turn everything else is placed in.)
+    let mut placed: Vec<(&str, String, &str, &str)> = Vec::new();
+    let mut left: Vec<(&str, &PhaseDecl)> = pending.clone();
+    while !left.is_empty() {
+        let round = left.len();
+        let mut waiting = Vec::new();
+        for (id, p) in std::mem::take(&mut left) {
+            /// The phases an anchor names that are in the turn.
+            fn named<'a>(a: &'a Anchor, in_turn: &dyn Fn(&String) -> bool) -> Vec<&'a String> {
+                a.names().iter().filter(|n| in_turn(n)).collect()
+            }
+            let named = |a| named(a, &in_turn);
+            let ready = |a| named(a).iter().all(|n| phases.contains(n));
+            let (place, at) = match (&p.after, &p.before) {
+                (Some(a), _) if ready(a) => {
+                    let last = named(a)
+                        .iter()
+                        .filter_map(|n| phases.iter().position(|x| x == *n))
+                        .max()
+                        .unwrap_or(0);
+                    (("after", phases[last].clone()), last + 1)
+                }
+                (None, Some(b)) if ready(b) => {
+                    let first = named(b)
+                        .iter()
+                        .filter_map(|n| phases.iter().position(|x| x == *n))
+                        .min()
+                        .unwrap_or(0);
+                    (("before", phases[first].clone()), first)
+                }
+                (None, None) => (("at the end of", "the turn".to_string()), phases.len()),
+                _ => {
+                    waiting.push((id, p));
+                    continue;
+                }
             };
-            if let Some(&(_, _, other, other_phase)) = placed
+            if let Some((_, _, other, other_phase)) = placed
                 .iter()
-                .find(|x| (x.0, x.1) == place && x.2 != m.id && x.2 != "base")
+                .find(|x| (x.0, &x.1) == (place.0, &place.1) && x.2 != id && x.2 != "base")
             {
                 return Err(RulesError(format!(
                     "the phases `{other_phase}` (expansion `{other}`) and `{}` (expansion \
-                     `{}`) are both placed {} `{}`, and nothing orders them: one of the \
+                     `{id}`) are both placed {} `{}`, and nothing orders them: one of the \
                      expansions must place its phase after (or before) the other's",
-                    p.name, m.id, place.0, place.1
+                    p.name, place.0, place.1
                 )));
             }
-            placed.push((place.0, place.1, &m.id, &p.name));
-            let at = match (&p.after, &p.before) {
-                (Some(a), _) => phases.iter().position(|x| x == a).map(|i| i + 1),
-                (None, Some(b)) => phases.iter().position(|x| x == b),
-                (None, None) => Some(phases.len()),
-            };
-            let Some(at) = at else {
-                return Err(RulesError(format!(
-                    "expansion `{}` places the phase `{}` next to a phase that does not exist",
-                    m.id, p.name
-                )));
-            };
+            placed.push((place.0, place.1, id, &p.name));
             phases.insert(at, p.name.clone());
             if p.on_request {
                 requested_only.push(&p.name);
             }
         }
+        if waiting.len() == round {
+            // Nothing was placed in this round: they name one another in a circle.
+            let names: Vec<String> = waiting
+                .iter()
+                .map(|(id, p)| format!("`{}` (expansion `{id}`)", p.name))
+                .collect();
+            return Err(RulesError(format!(
+                "the phases {} are each placed next to another of them, in a circle: \
+                 none can be placed first",
+                crate::turnlog::and_list(&names)
+            )));
+        }
+        left = waiting;
     }
     if phases.len() > u8::MAX as usize {
         return Err(RulesError(format!(
