@@ -33,6 +33,13 @@ pub fn is_complete(rules: &Rules, state: &GameState, node: NodeId) -> bool {
 
 /// The completed cities a field touches (BASE-9), as root nodes in ascending order.
 pub fn farm_cities(rules: &Rules, state: &GameState, field: NodeId) -> Vec<NodeId> {
+    let mut cities = field_cities(rules, state, field);
+    cities.retain(|&city| state.board.graph.open_ends(city) == 0);
+    cities
+}
+
+/// The cities a field touches, complete or not, as root nodes in ascending order.
+pub fn field_cities(rules: &Rules, state: &GameState, field: NodeId) -> Vec<NodeId> {
     let board = &state.board;
     let mut cities = Vec::new();
     for m in board.graph.members(field) {
@@ -40,10 +47,7 @@ pub fn farm_cities(rules: &Rules, state: &GameState, field: NodeId) -> Vec<NodeI
         let placed = board.tiles[node.tile as usize];
         let tile = rules.tiles.tile(placed.tile);
         for &c in &tile.features[node.feature as usize].cities {
-            let city = board.graph.root(placed.first_node + c as NodeId);
-            if board.graph.open_ends(city) == 0 {
-                cities.push(city);
-            }
+            cities.push(board.graph.root(placed.first_node + c as NodeId));
         }
     }
     cities.sort_unstable();

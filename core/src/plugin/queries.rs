@@ -452,6 +452,16 @@ fn list_into(ask: &Asking, id: u32, a: i64, b_: i64, w: &mut Writer) {
                 }
             }
         }
+        q::FIELD_CITIES => {
+            if let Some(n) = NodeId::try_from(a)
+                .ok()
+                .filter(|&n| (n as usize) < graph.len())
+            {
+                for city in scoring::field_cities(rules, st, n) {
+                    w.push(i64::from(city));
+                }
+            }
+        }
         q::SEGMENTS_WITH_MARKER => {
             for &(m, n) in &board.marked_nodes {
                 if i64::from(m) == a {
@@ -735,5 +745,85 @@ mod tests {
             assert_eq!(location(place(at)), Some(at));
         }
         assert_eq!(location(-3), None);
+    }
+
+    /// A field's cities are those its segments touch on their tiles, complete or not, one
+    /// segment of each; the completed ones are those the base game scores it for (BASE-9).
+    #[test]
+    fn a_fields_cities_are_the_cities_it_touches() {
+        let rules =
+            Arc::new(Rules::new(vec![Box::new(BaseGame)], &BTreeMap::new()).expect("rules"));
+        let names = ["A".to_string(), "B".to_string()];
+        let mut g = bot_game(&rules, &names, &[Strategy::Random], 5).expect("game");
+        let graph_cities = |st: &GameState, n: NodeId| {
+            let ask = Asking {
+                rules: &rules,
+                state: Some(st),
+                me: 0,
+                offered_by: 0,
+                deploys_offered_by: 0,
+                disabled: 0,
+                failures: None,
+            };
+            let mut buf = [0i64; 64];
+            let mut w = Writer {
+                buf: buf.as_mut_ptr(),
+                cap: buf.len(),
+                n: 0,
+            };
+            list_into(&ask, q::FIELD_CITIES, i64::from(n), 0, &mut w);
+            buf[..w.n].to_vec()
+        };
+        // The start tile alone: its field beside the city touches it, the other none.
+        let st = &g.game.state;
+        let kinds: Vec<(NodeId, u8)> = st
+            .board
+            .nodes_of(0)
+            .map(|n| (n, st.board.graph.node(n).kind))
+            .collect();
+        let city = kinds
+            .iter()
+            .find(|k| k.1 == crate::tiles::vocab::kinds::CITY)
+            .expect("D has a city")
+            .0;
+        let touching: Vec<Vec<i64>> = kinds
+            .iter()
+            .filter(|k| k.1 == crate::tiles::vocab::kinds::FIELD)
+            .map(|&(n, _)| graph_cities(st, n))
+            .collect();
+        let root = i64::from(st.board.graph.root(city));
+        assert!(touching.contains(&vec![root]), "{touching:?}");
+        assert!(touching.contains(&vec![]), "{touching:?}");
+        assert_eq!(
+            graph_cities(st, city),
+            Vec::<i64>::new(),
+            "a city is no field"
+        );
+        // After 60 moves: every field's completed cities are among its cities.
+        for _ in 0..60 {
+            g.game.apply_index(0).expect("a move");
+        }
+        let st = &g.game.state;
+        let mut fields = 0;
+        for n in 0..st.board.graph.len() as NodeId {
+            if st.board.graph.node(n).kind != crate::tiles::vocab::kinds::FIELD {
+                continue;
+            }
+            fields += 1;
+            let all = graph_cities(st, n);
+            let complete: Vec<i64> = scoring::farm_cities(&rules, st, n)
+                .into_iter()
+                .map(i64::from)
+                .collect();
+            assert!(
+                complete.iter().all(|c| all.contains(c)),
+                "{complete:?} {all:?}"
+            );
+            assert!(
+                all.windows(2).all(|w| w[0] < w[1]),
+                "ascending, once each: {all:?}"
+            );
+        }
+        assert!(fields > 20);
     }
 }

@@ -49,7 +49,10 @@ impl BuilderAndPig {
             let Some((_, at)) = Self::placed(view, player, self.pig) else {
                 continue;
             };
-            let cities = view.feature_worth(segment) / 3;
+            let cities = view
+                .field_cities(segment)
+                .filter(|&city| view.is_complete(city))
+                .count() as i32;
             if view.same_feature(at, segment) && winners >> player & 1 == 1 && cities > 0 {
                 out.push(Command::Score {
                     player,

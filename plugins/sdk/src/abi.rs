@@ -458,7 +458,8 @@ pub mod query {
     pub const SAME_FEATURE: u32 = 45;
     /// Whether the feature of segment `a` is complete (BASE-6).
     pub const FEATURE_COMPLETE: u32 = 46;
-    /// The players with the most strength in the feature of segment `a`, one bit each.
+    /// The players with the most strength in the feature of segment `a`, one bit each
+    /// (each follower as strong as the rules at `figure-strength` say).
     pub const MAJORITY: u32 = 47;
     /// What the feature of segment `a` is worth under base scoring now (complete, or
     /// at the end of the game when it is not); the rules at `feature-worth` do not
@@ -536,6 +537,9 @@ pub mod query {
     /// scored, in placement order, as triples: the segment, its packed feature totals
     /// (as [`FEATURE`] answers them) and its placed tile.
     pub const VACANT_SEGMENTS: u32 = 112;
+    /// The cities the feature of segment `a` (a field) touches, complete or not: one
+    /// segment of each, in ascending order (protocol 1.5; none for another kind).
+    pub const FIELD_CITIES: u32 = 113;
     // By name.
     /// Feature kind by name, or -1.
     pub const KIND: u32 = 120;

@@ -482,10 +482,20 @@ impl<'a> View<'a> {
         self.flag(query::FEATURE_COMPLETE, segment.raw(), 0)
     }
 
-    /// The players with the most strength in a feature (BASE-8), one bit per seat.
+    /// The players with the most strength in a feature (BASE-8), one bit per seat: each
+    /// follower counts its kind's `strength`, as the rules at the decision point
+    /// `figure-strength` change it (see [`Expansion::figure_strength`](crate::Expansion::figure_strength)).
     #[inline]
     pub fn majority(&self, segment: SegmentId) -> u64 {
         self.q(query::MAJORITY, segment.raw(), 0).max(0) as u64
+    }
+
+    /// The cities a field touches (BASE-9), complete or not: one segment of each (ask
+    /// [`View::feature`] whether it is complete). Nothing for a segment of another kind.
+    /// Protocol 1.5.
+    #[inline]
+    pub fn field_cities(&self, field: SegmentId) -> Handles<SegmentId> {
+        self.handles(query::FIELD_CITIES, field.raw(), 0, SegmentId::from_raw)
     }
 
     /// What a feature is worth under the base game's scoring now: as complete if it is,
