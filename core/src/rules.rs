@@ -84,6 +84,54 @@ pub struct WorthRule {
     pub kinds: Vec<KindId>,
 }
 
+/// The rules at an engine decision point where an expansion has one rule, claiming what
+/// it is asked about, in their resolved order: each rule's expansion and its claims,
+/// each turned into an id by `resolve` (or the words that follow the claim in the error:
+/// `, which is not a feature kind of the game`). `asked_once_for`: why one rule
+/// (`each feature scored`); `claims_hint`: what a rule claims, with an example.
+pub(crate) fn claiming_rules<T>(
+    plan: &Plan,
+    manifests: &[Manifest],
+    point: &str,
+    asked_once_for: &str,
+    claims_hint: &str,
+    mut resolve: impl FnMut(&str) -> Result<T, String>,
+) -> Result<Vec<(usize, Vec<T>)>, RulesError> {
+    let mut rules: Vec<(usize, Vec<T>)> = Vec::new();
+    for id in plan.order(point) {
+        let (owner, name) = id.split_once(':').unwrap_or((id, ""));
+        let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
+            continue;
+        };
+        if rules.iter().any(|r| r.0 == expansion) {
+            return Err(RulesError(format!(
+                "expansion `{owner}` has more than one rule at `{point}`; it is asked once \
+                 for {asked_once_for}, so it declares one"
+            )));
+        }
+        let claims = manifests[expansion]
+            .rules
+            .iter()
+            .find(|r| r.point == point && r.id == name)
+            .map_or(&[][..], |d| &d.claims[..]);
+        if claims.is_empty() {
+            return Err(RulesError(format!(
+                "rule `{id}` at `{point}` claims nothing; it claims {claims_hint}"
+            )));
+        }
+        let resolved = claims
+            .iter()
+            .map(|c| {
+                resolve(c).map_err(|why| {
+                    RulesError(format!("rule `{id}` at `{point}` claims `{c}`{why}"))
+                })
+            })
+            .collect::<Result<Vec<T>, RulesError>>()?;
+        rules.push((expansion, resolved));
+    }
+    Ok(rules)
+}
+
 /// The rules at [`FEATURE_WORTH`] in their resolved order. Each claims feature kinds
 /// (so that two rules changing what the same kind is worth must be ordered), and an
 /// expansion has one rule there: it is asked once per feature.
@@ -92,54 +140,33 @@ fn worth_rules(
     manifests: &[Manifest],
     vocab: &Vocabulary,
 ) -> Result<Vec<WorthRule>, RulesError> {
-    let mut rules: Vec<WorthRule> = Vec::new();
-    for id in plan.order(FEATURE_WORTH) {
-        let (owner, name) = id.split_once(':').unwrap_or((id, ""));
-        let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
-            continue;
-        };
-        if rules.iter().any(|r| r.expansion == expansion) {
-            return Err(RulesError(format!(
-                "expansion `{owner}` has more than one rule at `{FEATURE_WORTH}`; it is asked \
-                 once for each feature scored, so it declares one"
-            )));
-        }
-        let decl = manifests[expansion]
-            .rules
-            .iter()
-            .find(|r| r.point == FEATURE_WORTH && r.id == name);
-        let claims = decl.map_or(&[][..], |d| &d.claims[..]);
-        if claims.is_empty() {
-            return Err(RulesError(format!(
-                "rule `{id}` at `{FEATURE_WORTH}` claims no feature kind; it claims the kinds \
-                 whose worth it changes (`claims = [\"road\", \"city\"]`)"
-            )));
-        }
-        let mut kinds = Vec::new();
-        for c in claims {
+    let rules = claiming_rules(
+        plan,
+        manifests,
+        FEATURE_WORTH,
+        "each feature scored",
+        "the feature kinds whose worth it changes (`claims = [\"road\", \"city\"]`)",
+        |c| {
             let bare = c.rsplit(':').next().unwrap_or(c);
             let kind = vocab.kind(c).map_err(|why| {
-                RulesError(if vocab.kinds.iter().any(|k| k.name == bare) {
-                    format!("rule `{id}` at `{FEATURE_WORTH}` claims `{c}`: {why}")
+                if vocab.kinds.iter().any(|k| k.name == bare) {
+                    format!(": {why}")
                 } else {
-                    format!(
-                        "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`, which is not a \
-                         feature kind of the game"
-                    )
-                })
+                    ", which is not a feature kind of the game".to_string()
+                }
             })?;
             if !crate::base::is_base_kind(kind) {
-                return Err(RulesError(format!(
-                    "rule `{id}` at `{FEATURE_WORTH}` claims `{c}`, which the base game does \
-                     not score: the rules there are asked about roads, cities, monasteries \
-                     and fields"
-                )));
+                return Err(", which the base game does not score: the rules there are \
+                            asked about roads, cities, monasteries and fields"
+                    .to_string());
             }
-            kinds.push(kind);
-        }
-        rules.push(WorthRule { expansion, kinds });
-    }
-    Ok(rules)
+            Ok(kind)
+        },
+    )?;
+    Ok(rules
+        .into_iter()
+        .map(|(expansion, kinds)| WorthRule { expansion, kinds })
+        .collect())
 }
 
 /// A figure kind by name (`mayor`, or `<expansion>:mayor` when two expansions declare

@@ -39,57 +39,35 @@ pub(crate) fn strength_rules(
     manifests: &[Manifest],
     figure_kinds: &[FigureKindDecl],
 ) -> Result<Vec<StrengthRule>, RulesError> {
-    let mut rules: Vec<StrengthRule> = Vec::new();
-    for id in plan.order(FIGURE_STRENGTH) {
-        let (owner, name) = id.split_once(':').unwrap_or((id, ""));
-        let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
-            continue;
-        };
-        if rules.iter().any(|r| r.expansion == expansion) {
-            return Err(RulesError(format!(
-                "expansion `{owner}` has more than one rule at `{FIGURE_STRENGTH}`; it is \
-                 asked once for each follower counted, so it declares one"
-            )));
-        }
-        let claims = manifests[expansion]
-            .rules
-            .iter()
-            .find(|r| r.point == FIGURE_STRENGTH && r.id == name)
-            .map_or(&[][..], |d| &d.claims[..]);
-        if claims.is_empty() {
-            return Err(RulesError(format!(
-                "rule `{id}` at `{FIGURE_STRENGTH}` claims no figure kind; it claims the \
-                 follower kinds whose strength it changes (`claims = [\"mayor\"]`)"
-            )));
-        }
-        let mut kinds = Vec::new();
-        for c in claims {
+    let rules = crate::rules::claiming_rules(
+        plan,
+        manifests,
+        FIGURE_STRENGTH,
+        "each follower counted",
+        "the follower kinds whose strength it changes (`claims = [\"mayor\"]`)",
+        |c| {
             let Some(kind) = crate::rules::figure_kind_named(figure_kinds, c) else {
                 let bare = c.rsplit(':').next().unwrap_or(c);
                 let twice = figure_kinds.iter().filter(|k| k.name == bare).count() > 1;
-                return Err(RulesError(if twice && !c.contains(':') {
-                    format!(
-                        "rule `{id}` at `{FIGURE_STRENGTH}` claims `{c}`, which two \
-                         expansions declare; write `<expansion>:{c}`"
-                    )
+                return Err(if twice && !c.contains(':') {
+                    format!(", which two expansions declare; write `<expansion>:{c}`")
                 } else {
-                    format!(
-                        "rule `{id}` at `{FIGURE_STRENGTH}` claims `{c}`, which is not a \
-                         figure kind of the game"
-                    )
-                }));
+                    ", which is not a figure kind of the game".to_string()
+                });
             };
             if figure_kinds[kind].class != FigureClass::Follower {
-                return Err(RulesError(format!(
-                    "rule `{id}` at `{FIGURE_STRENGTH}` claims `{c}`, which is not a \
-                     follower: only followers count in majorities (X-2)"
-                )));
+                return Err(
+                    ", which is not a follower: only followers count in majorities (X-2)"
+                        .to_string(),
+                );
             }
-            kinds.push(kind as FigureKindId);
-        }
-        rules.push(StrengthRule { expansion, kinds });
-    }
-    Ok(rules)
+            Ok(kind as FigureKindId)
+        },
+    )?;
+    Ok(rules
+        .into_iter()
+        .map(|(expansion, kinds)| StrengthRule { expansion, kinds })
+        .collect())
 }
 
 /// The failures of rules at [`FIGURE_STRENGTH`] asked while another expansion's hook ran

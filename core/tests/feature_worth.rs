@@ -261,7 +261,10 @@ fn rules_at_the_point_must_claim_feature_kinds_one_per_expansion() {
         ..double()
     };
     let err = road_score(vec![Box::new(none)]).expect_err("no claims");
-    assert!(err.contains("claims no feature kind"), "{err}");
+    assert!(
+        err.contains("claims nothing; it claims the feature kinds whose worth it changes"),
+        "{err}"
+    );
     let lake = RoadWorth {
         claims: &["lake"],
         ..double()

@@ -312,3 +312,41 @@ fn a_claim_must_be_a_follower_kind_of_the_game() {
         assert!(err.contains(words), "{err}");
     }
 }
+
+#[test]
+fn a_rule_claims_something_and_an_expansion_has_one_rule_there() {
+    struct Rules2(bool);
+    impl Expansion for Rules2 {
+        fn manifest(&self) -> Manifest {
+            let mut m = double_alice().manifest();
+            if self.0 {
+                m.rules[0].claims.clear();
+            } else {
+                let mut second = m.rules[0].clone();
+                second.id = "again".into();
+                second.after = vec!["double-alice:strength".into()];
+                m.rules.push(second);
+            }
+            m
+        }
+    }
+    for (empty, words) in [
+        (
+            true,
+            "rule `double-alice:strength` at `figure-strength` claims nothing; it claims the \
+             follower kinds whose strength it changes (`claims = [\"mayor\"]`)",
+        ),
+        (
+            false,
+            "expansion `double-alice` has more than one rule at `figure-strength`; it is asked \
+             once for each follower counted, so it declares one",
+        ),
+    ] {
+        let mut catalog = Catalog::new();
+        catalog
+            .add(Arc::new(move || Box::new(Rules2(empty))))
+            .expect("adds");
+        let err = play(&catalog, &["double-alice"]).err().expect("refused");
+        assert!(err.contains(words), "{err}");
+    }
+}

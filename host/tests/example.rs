@@ -131,17 +131,24 @@ fn refused_as(home: &std::path::Path, flag: &str, name: &str, cases: &[(&str, &s
             .filter(|l| !l.starts_with("error_at = "))
             .map(|l| format!("{l}\n"))
             .collect();
-        let path = home.join(name);
-        std::fs::write(&path, text).expect("written");
-        let file = path.to_string_lossy().into_owned();
-        let out = carc_in(&root(), home, &["--plugin-dir", flag, "replay", &file]);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{name}:\n{err}");
-        assert!(
-            err.contains(words),
-            "{name}: refused with `{words}`:\n{err}"
-        );
+        refused_with(home, flag, name, &text, words);
     }
+}
+
+/// The record `text`, written to `home` as `name`, fails with an illegal move refused in
+/// these words.
+fn refused_with(home: &std::path::Path, flag: &str, name: &str, text: &str, words: &str) {
+    let path = home.join(name);
+    std::fs::write(&path, text).expect("written");
+    let file = path.to_string_lossy().into_owned();
+    let out = carc_in(&root(), home, &["--plugin-dir", flag, "replay", &file]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{name}:\n{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.contains("is illegal: ") && l.contains(words)),
+        "{name}: refused with `{words}`:\n{err}"
+    );
 }
 
 /// The example `examples/<name>` (whose expansion id is its name) builds, `carc` lists
@@ -223,33 +230,27 @@ builder = [1, 0, "E"]
 /// reason of the rule that refuses them: the example's own, or an expansion's it meets
 /// (PD-3, PD-11).
 fn refused_moves_say_why(home: &std::path::Path, flag: &str) {
-    let dir = root().join("examples/builder-and-pig/tests/scenarios");
-    let cases = [
-        (
-            "no-builder-through-the-portal.toml",
-            "through the magic portal",
-        ),
-        ("fairy-not-next-to-a-builder.toml", "(PD-11)"),
-        ("no-pig-on-the-volcano.toml", "(PD-3)"),
-    ];
-    let mut records: Vec<(String, String, &str)> = cases
-        .iter()
-        .map(|&(name, words)| {
-            let text = std::fs::read_to_string(dir.join(name)).expect("the scenario");
-            let text: String = text
-                .lines()
-                .filter(|l| !l.starts_with("error_at = "))
-                .map(|l| format!("{l}\n"))
-                .collect();
-            (name.to_string(), text, words)
-        })
-        .collect();
-    records.push((
-        "builder-without-follower.toml".into(),
-        BUILDER_WITHOUT_FOLLOWER.into(),
+    refused_as(
+        home,
+        flag,
+        "builder-and-pig",
+        &[
+            (
+                "no-builder-through-the-portal.toml",
+                "through the magic portal",
+            ),
+            ("fairy-not-next-to-a-builder.toml", "(PD-11)"),
+            ("no-pig-on-the-volcano.toml", "(PD-3)"),
+        ],
+    );
+    refused_with(
+        home,
+        flag,
+        "builder-without-follower.toml",
+        BUILDER_WITHOUT_FOLLOWER,
         "move 1 (builder = [1, 0, \"E\"]) is illegal: a builder goes only into a road or a city \
          where you have a follower",
-    ));
+    );
     // A malformed value of the example's own move is located at the value.
     let path = home.join("builder-bad-port.toml");
     std::fs::write(
@@ -268,17 +269,4 @@ fn refused_moves_say_why(home: &std::path::Path, flag: &str) {
         "{}",
         stderr(&out)
     );
-    for (name, text, words) in records {
-        let path = home.join(&name);
-        std::fs::write(&path, text).expect("written");
-        let file = path.to_string_lossy().into_owned();
-        let out = carc_in(&root(), home, &["--plugin-dir", flag, "replay", &file]);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{name}:\n{err}");
-        assert!(
-            err.lines()
-                .any(|l| l.contains("is illegal: ") && l.contains(words)),
-            "{name}: refused with `{words}`:\n{err}"
-        );
-    }
 }
