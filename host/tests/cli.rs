@@ -365,6 +365,24 @@ fn validate_accepts_the_base_tiles() {
 }
 
 #[test]
+fn the_shipped_plugins_validate_without_warnings() {
+    // Their `[requires] carc` admits no protocol older than their rules need.
+    let o = carc(&[
+        "validate",
+        "plugins/princess-dragon",
+        "plugins/russian-promos",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(
+        stdout(&o).matches("ok, the plugin can be loaded").count(),
+        2,
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(stderr(&o), "", "no warning");
+}
+
+#[test]
 fn the_expansions_play_full_games_from_the_command_line() {
     for (exps, seed) in [
         ("princess-dragon", "3"),
