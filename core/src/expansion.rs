@@ -13,7 +13,7 @@ pub use crate::manifest::{
     Manifest, OrderDecl, PhaseCondition, PhaseDecl, RuleDecl, RuleOptionDecl, VerbDecl,
 };
 use crate::rules::Rules;
-use crate::strength::Failures;
+use crate::strength::StrengthCalls;
 
 /// A tile-data file an expansion ships.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +29,12 @@ pub struct TileSource {
 #[inline]
 pub fn others_than_base_and(me: usize, by: u64) -> bool {
     by & !(1 | 1u64.checked_shl(me as u32).unwrap_or(0)) != 0
+}
+
+/// Whether expansion `i` is among `set` (one bit per expansion; past 64, never).
+#[inline]
+pub fn is_among(i: usize, set: u64) -> bool {
+    i < 64 && set >> i & 1 == 1
 }
 
 /// A read-only view of a game, given to hooks.
@@ -54,9 +60,9 @@ pub struct Ctx<'a> {
     pub placements: Placements,
     /// The expansions disabled in this game, one bit each (not asked again).
     pub disabled: u64,
-    /// Where rules at `figure-strength` asked during this call note their failures
-    /// (none outside a game).
-    pub failures: Option<&'a Failures>,
+    /// The rules at `figure-strength` as asked in this game (none outside a game: then
+    /// they are not asked).
+    pub strength_calls: Option<&'a StrengthCalls>,
 }
 
 /// Which placements of the drawn tile the base game offers (see [`Ctx::placements`]).

@@ -69,7 +69,8 @@ pub struct PhaseDecl {
     /// Run right after this phase (of several, the last in the turn)...
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<Anchor>,
-    /// ...or right before this one (of several, the first in the turn).
+    /// ...or right before this one (of several, the first in the turn; not read when
+    /// `after` is given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub before: Option<Anchor>,
     /// Only under this option value (e.g. the dragon's movement after scoring).
@@ -363,18 +364,8 @@ impl Manifest {
                 format!("`{}` is not a semantic version (like 1.2.0)", m.version),
             ));
         }
-        // A phase goes next to one phase at least, and after or before it, not both.
+        // A phase goes next to one phase at least.
         for (i, p) in m.phases.iter().enumerate() {
-            if p.after.is_some() && p.before.is_some() {
-                return Err(locate(
-                    &["phase".into(), i.into(), "before".into()],
-                    format!(
-                        "the phase `{}` is placed both after and before a phase: give one \
-                         of `after` and `before`",
-                        p.name
-                    ),
-                ));
-            }
             for (key, anchor) in [("after", &p.after), ("before", &p.before)] {
                 if anchor.as_ref().is_some_and(|a| a.names().is_empty()) {
                     return Err(locate(

@@ -10,7 +10,7 @@ use crate::figures::{
     Figure, FigureClass, FigureId, FigureKindDecl, FigureKindId, Location, NEUTRAL, NO_TILE,
     PlayerId,
 };
-use crate::manifest::{Anchor, PhaseDecl};
+use crate::manifest::PhaseDecl;
 use crate::precedence::{self, Plan};
 use crate::strength::{StrengthRule, strength_rules};
 use crate::tiles::vocab::KindId;
@@ -729,83 +729,82 @@ impl Rules {
 /// The turn's phases: the base game's, with each expansion's inserted after or before
 /// the phase it names (of several named, after the last in the turn or before the
 /// first), and which of them run only on request (one bit per phase index); phases
-/// declared for an option value are left out under other values. A phase is placed once
-/// every phase it names that is in the turn is placed, whichever expansion brings it and
-/// however the expansions are listed.
+/// declared for an option value are left out under other values. Phases are placed in
+/// rounds: in each, those whose named phases were all placed in earlier rounds, the base
+/// game's first, then by expansion id and in declaration order, so that the turn does
+/// not depend on the order the expansions are listed in.
 fn order_phases(
     manifests: &[Manifest],
     options: &[BTreeMap<String, String>],
 ) -> Result<(Vec<String>, u64), RulesError> {
-    // The phases of the turn, each with its expansion, in the expansions' order.
-    let mut pending: Vec<(&str, &PhaseDecl)> = Vec::new();
-    for (m, opts) in manifests.iter().zip(options) {
+    // The phases of the turn, each with its expansion (index, id).
+    let mut pending: Vec<(usize, &str, &PhaseDecl)> = Vec::new();
+    for (i, (m, opts)) in manifests.iter().zip(options).enumerate() {
         for p in &m.phases {
             if let Some(w) = &p.when
                 && opts.get(&w.option) != Some(&w.value)
             {
                 continue;
             }
-            if pending.iter().any(|(_, q)| q.name == p.name) {
+            if pending.iter().any(|(_, _, q)| q.name == p.name) {
                 return Err(RulesError(format!(
                     "expansion `{}` adds the phase `{}`, which already exists",
                     m.id, p.name
                 )));
             }
-            pending.push((&m.id, p));
+            pending.push((i, &m.id, p));
         }
     }
-    let in_turn = |name: &String| pending.iter().any(|(_, p)| &p.name == name);
-    for (id, p) in &pending {
+    let names: Vec<&str> = pending.iter().map(|(_, _, p)| p.name.as_str()).collect();
+    for (_, id, p) in &pending {
         if let Some(anchor) = p.after.as_ref().or(p.before.as_ref())
-            && !anchor.names().iter().any(in_turn)
+            && next_to(p, &names).is_empty()
         {
+            let named: Vec<String> = anchor.names().iter().map(|n| format!("`{n}`")).collect();
+            let what = match named.as_slice() {
+                [one] => format!("{one}, which is not a phase of the turn"),
+                _ => format!(
+                    "{}, none of which is a phase of the turn",
+                    crate::turnlog::and_list(&named).replace(" and ", " or ")
+                ),
+            };
             return Err(RulesError(format!(
-                "expansion `{id}` places the phase `{}` next to `{anchor}`, which is not a \
-                 phase of the turn",
+                "expansion `{id}` places the phase `{}` next to {what}",
                 p.name
             )));
         }
     }
+    // The base game first (its phases are the turn everything else is placed in), then
+    // by expansion id; each expansion's phases in declaration order (a stable sort).
+    pending.sort_by_key(|&(i, id, _)| (i != 0, id));
     let mut phases: Vec<String> = Vec::new();
     let mut requested_only: Vec<&str> = Vec::new();
     // Where each added phase was placed: (`after` / `before`, the phase it went next to,
     // which expansion, the phase). Two expansions placing phases at the same place with
-    // nothing between them would be ordered by their ids: an ambiguity. (The base game
-    // comes first by design: its phases are the turn everything else is placed in.)
+    // nothing between them would be ordered by their ids: an ambiguity.
     let mut placed: Vec<(&str, String, &str, &str)> = Vec::new();
-    let mut left: Vec<(&str, &PhaseDecl)> = pending.clone();
+    let mut left = pending;
     while !left.is_empty() {
-        let round = left.len();
-        let mut waiting = Vec::new();
-        for (id, p) in std::mem::take(&mut left) {
-            /// The phases an anchor names that are in the turn.
-            fn named<'a>(a: &'a Anchor, in_turn: &dyn Fn(&String) -> bool) -> Vec<&'a String> {
-                a.names().iter().filter(|n| in_turn(n)).collect()
-            }
-            let named = |a| named(a, &in_turn);
-            let ready = |a| named(a).iter().all(|n| phases.contains(n));
-            let (place, at) = match (&p.after, &p.before) {
-                (Some(a), _) if ready(a) => {
-                    let last = named(a)
-                        .iter()
-                        .filter_map(|n| phases.iter().position(|x| x == *n))
-                        .max()
-                        .unwrap_or(0);
-                    (("after", phases[last].clone()), last + 1)
-                }
-                (None, Some(b)) if ready(b) => {
-                    let first = named(b)
-                        .iter()
-                        .filter_map(|n| phases.iter().position(|x| x == *n))
-                        .min()
-                        .unwrap_or(0);
-                    (("before", phases[first].clone()), first)
-                }
-                (None, None) => (("at the end of", "the turn".to_string()), phases.len()),
-                _ => {
-                    waiting.push((id, p));
-                    continue;
-                }
+        let earlier = phases.clone();
+        let (ready, waiting): (Vec<_>, Vec<_>) = left.into_iter().partition(|(_, _, p)| {
+            next_to(p, &names)
+                .iter()
+                .all(|n| earlier.iter().any(|e| e == n))
+        });
+        if ready.is_empty() {
+            return Err(circle(&waiting, &phases, &names));
+        }
+        for (_, id, p) in ready {
+            let at = |n: &&str| phases.iter().position(|x| x == n).expect("placed earlier");
+            let anchors = next_to(p, &names);
+            let (place, index) = if p.after.is_some() {
+                let last = anchors.iter().map(at).max().expect("next to a phase");
+                (("after", phases[last].clone()), last + 1)
+            } else if p.before.is_some() {
+                let first = anchors.iter().map(at).min().expect("next to a phase");
+                (("before", phases[first].clone()), first)
+            } else {
+                (("at the end of", "the turn".to_string()), phases.len())
             };
             if let Some((_, _, other, other_phase)) = placed
                 .iter()
@@ -819,22 +818,10 @@ fn order_phases(
                 )));
             }
             placed.push((place.0, place.1, id, &p.name));
-            phases.insert(at, p.name.clone());
+            phases.insert(index, p.name.clone());
             if p.on_request {
                 requested_only.push(&p.name);
             }
-        }
-        if waiting.len() == round {
-            // Nothing was placed in this round: they name one another in a circle.
-            let names: Vec<String> = waiting
-                .iter()
-                .map(|(id, p)| format!("`{}` (expansion `{id}`)", p.name))
-                .collect();
-            return Err(RulesError(format!(
-                "the phases {} are each placed next to another of them, in a circle: \
-                 none can be placed first",
-                crate::turnlog::and_list(&names)
-            )));
         }
         left = waiting;
     }
@@ -858,6 +845,56 @@ fn order_phases(
         on_request |= 1 << i;
     }
     Ok((phases, on_request))
+}
+
+/// The phases of the turn (`names`) a phase is placed next to: after, or else before
+/// (none: at the end of the turn).
+fn next_to<'a>(p: &'a PhaseDecl, names: &[&str]) -> Vec<&'a str> {
+    p.after
+        .as_ref()
+        .or(p.before.as_ref())
+        .map(|a| {
+            a.names()
+                .iter()
+                .map(String::as_str)
+                .filter(|n| names.contains(n))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Why phases that wait on one another cannot be placed: the circle they form (a phase
+/// named by itself, or several naming one another), found by following from the first
+/// waiting phase the phase it waits on.
+fn circle(waiting: &[(usize, &str, &PhaseDecl)], placed: &[String], names: &[&str]) -> RulesError {
+    let waits_on = |p: &PhaseDecl| {
+        let named = next_to(p, names);
+        let name = named.into_iter().find(|n| !placed.iter().any(|x| x == n));
+        waiting
+            .iter()
+            .position(|(_, _, q)| Some(q.name.as_str()) == name)
+            .unwrap_or(0)
+    };
+    let mut path = vec![0];
+    let start = loop {
+        let next = waits_on(waiting[*path.last().unwrap_or(&0)].2);
+        if let Some(at) = path.iter().position(|&i| i == next) {
+            break at;
+        }
+        path.push(next);
+    };
+    let members: Vec<String> = path[start..]
+        .iter()
+        .map(|&i| format!("`{}` (expansion `{}`)", waiting[i].2.name, waiting[i].1))
+        .collect();
+    RulesError(match members.as_slice() {
+        [one] => format!("the phase {one} is placed next to itself"),
+        _ => format!(
+            "the phases {} are placed next to one another in a circle: none can be placed \
+             first",
+            crate::turnlog::and_list(&members)
+        ),
+    })
 }
 
 /// How many neutral figures of a kind a game has (only neutral kinds have any).

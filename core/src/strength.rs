@@ -3,7 +3,8 @@
 //! mayor counts its city's pennants). The engine asks those rules in their declared
 //! order, about followers of the kinds each claims, and only when some rule is there.
 
-use std::cell::RefCell;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{GameState, MAX_PLAYERS};
 use crate::expansion::{Ctx, Manifest};
@@ -70,65 +71,93 @@ pub(crate) fn strength_rules(
         .collect())
 }
 
-/// The failures of rules at [`FIGURE_STRENGTH`] asked while another expansion's hook ran
-/// (it asked for a majority): the engine disables them once that hook has returned.
+/// The rules at [`FIGURE_STRENGTH`] as asked in one game: those that failed (the engine
+/// disables them once the hook during which they were asked has returned), and whether
+/// one is being asked now: a majority decided meanwhile (a rule asking `View::majority`)
+/// counts the kinds' strengths alone, so that no rule is asked inside itself.
 #[derive(Debug, Default)]
-pub struct Failures(RefCell<Vec<(usize, String)>>);
+pub struct StrengthCalls {
+    failed: Mutex<Vec<(usize, String)>>,
+    asking: AtomicBool,
+}
 
-impl Clone for Failures {
-    /// A game's copy starts with none (failures are taken as soon as the hook returns).
-    fn clone(&self) -> Failures {
-        Failures::default()
+impl Clone for StrengthCalls {
+    /// A game's copy keeps the failures not yet taken (none is being asked then).
+    fn clone(&self) -> StrengthCalls {
+        StrengthCalls {
+            failed: Mutex::new(self.failed.lock().map(|f| f.clone()).unwrap_or_default()),
+            asking: AtomicBool::new(false),
+        }
     }
 }
 
-impl Failures {
+impl StrengthCalls {
     /// Notes that expansion `who` failed.
     fn note(&self, who: usize, why: String) {
-        self.0.borrow_mut().push((who, why));
+        if let Ok(mut failed) = self.failed.lock() {
+            failed.push((who, why));
+        }
     }
 
     /// Whether expansion `who` failed (it is not asked again).
     fn noted(&self, who: usize) -> bool {
-        self.0.borrow().iter().any(|(w, _)| *w == who)
+        self.failed
+            .lock()
+            .is_ok_and(|failed| failed.iter().any(|(w, _)| *w == who))
     }
 
-    /// Takes the failures noted so far.
-    pub fn take(&mut self) -> Vec<(usize, String)> {
-        std::mem::take(self.0.get_mut())
+    /// Takes the failures noted so far: each expansion once, with its first failure.
+    pub(crate) fn take(&mut self) -> Vec<(usize, String)> {
+        let failed = self
+            .failed
+            .get_mut()
+            .map(std::mem::take)
+            .unwrap_or_default();
+        let mut once: Vec<(usize, String)> = Vec::new();
+        for (who, why) in failed {
+            if !once.iter().any(|(w, _)| *w == who) {
+                once.push((who, why));
+            }
+        }
+        once
     }
 
-    /// Whether none is noted.
+    /// Whether a failure is noted.
     #[inline]
-    pub fn is_empty(&mut self) -> bool {
-        self.0.get_mut().is_empty()
+    pub(crate) fn any_failed(&mut self) -> bool {
+        self.failed.get_mut().is_ok_and(|f| !f.is_empty())
     }
 }
 
 /// How strong `figure` is in the feature it stands in: its kind's strength, then each
 /// rule at [`FIGURE_STRENGTH`] claiming its kind, in order (an expansion disabled, or
-/// failing now, leaves it as it was).
+/// failing now, leaves it as it was). While a rule is being asked, the kind's strength
+/// alone.
 pub fn strength(ctx: &Ctx, figure: FigureId, kind: FigureKindId) -> u32 {
     let rules = ctx.rules;
     let mut s = u32::from(rules.figure_kinds[usize::from(kind)].strength);
+    // Outside a game (no bookkeeping) rules are not asked.
+    let Some(calls) = ctx.strength_calls else {
+        return s;
+    };
+    if calls.asking.swap(true, Ordering::Relaxed) {
+        return s;
+    }
     for rule in &rules.strength_rules {
         let i = rule.expansion;
-        if ctx.disabled >> i.min(63) & 1 == 1
+        if crate::expansion::is_among(i, ctx.disabled)
             || !rule.kinds.contains(&kind)
-            || ctx.failures.is_some_and(|f| f.noted(i))
+            || calls.noted(i)
         {
             continue;
         }
         let asked = Ctx { me: i, ..*ctx };
         match shielded(i, || rules.expansions[i].figure_strength(&asked, figure, s)) {
             Ok(v) => s = v.min(MAX_STRENGTH),
-            Err(why) => {
-                if let Some(failures) = ctx.failures {
-                    failures.note(i, why);
-                }
-            }
+            Err(why) => calls.note(i, why),
         }
     }
+    calls.asking.store(false, Ordering::Relaxed);
     s
 }
 

@@ -7,8 +7,9 @@
 use std::sync::Arc;
 
 use carc_core::catalog::Catalog;
+use carc_core::engine::{Command, Reason, Text};
 use carc_core::expansion::{Ctx, Expansion, Manifest, RuleDecl};
-use carc_core::figures::{FigureClass, FigureId, FigureKindDecl};
+use carc_core::figures::{FigureClass, FigureId, FigureKindDecl, Location};
 use carc_core::record::{Format, ReplayError, ReplayOutcome, parse, replay};
 use carc_core::strength::FIGURE_STRENGTH;
 
@@ -349,4 +350,99 @@ fn a_rule_claims_something_and_an_expansion_has_one_rule_there() {
         let err = play(&catalog, &["double-alice"]).err().expect("refused");
         assert!(err.contains(words), "{err}");
     }
+}
+
+/// A rule that panics when asked, and a hook at the end of each turn that asks who leads
+/// every occupied feature (so that its own rule is asked inside it) and then scores 100
+/// for the first seat.
+struct AsksInside;
+
+impl Expansion for AsksInside {
+    fn manifest(&self) -> Manifest {
+        let mut m = double_alice().manifest();
+        m.id = "asks-inside".into();
+        m.name = "asks inside".into();
+        m
+    }
+
+    fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
+        if ctx.phase != "turn-end" {
+            return;
+        }
+        let graph = &ctx.state.board.graph;
+        for node in 0..graph.len() as u32 {
+            let _ = carc_core::strength::majority(ctx, node);
+        }
+        out.push(Command::Score {
+            player: 0,
+            points: 100,
+            reason: Reason::Text(Text::Borrowed("asking")),
+        });
+    }
+
+    fn figure_strength(&self, _ctx: &Ctx, _figure: FigureId, _strength: u32) -> u32 {
+        panic!("a rule at figure-strength panics inside its own hook")
+    }
+}
+
+#[test]
+fn a_rule_failing_inside_its_own_hook_disables_it_and_drops_that_hooks_commands() {
+    let loaded = parse(&tie_record(&["asks-inside"]), "tie.toml", Format::Toml).expect("valid");
+    let Err(ReplayError::Failed { game, .. }) =
+        replay(&loaded, &catalog(vec![|| Box::new(AsksInside)]))
+    else {
+        panic!("a fault fails the replay");
+    };
+    let faults = game.faults();
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert!(
+        faults[0].contains("expansion `asks-inside` panicked in `figure_strength`"),
+        "{faults:?}"
+    );
+    // Its rule failed in the first turn's end (a follower stands on the board), so no
+    // 100 was scored; the game went on to the same end as without it (a tie).
+    let p = &game.state.players;
+    assert_eq!((p[0].score, p[1].score), (7, 7));
+}
+
+/// A rule asking for a majority while it is asked: that majority counts the kinds'
+/// strengths alone (no rule is asked inside itself).
+struct AsksWhileAsked;
+
+impl Expansion for AsksWhileAsked {
+    fn manifest(&self) -> Manifest {
+        let mut m = double_alice().manifest();
+        m.id = "asks-while-asked".into();
+        m.name = "asks while asked".into();
+        m
+    }
+
+    fn figure_strength(&self, ctx: &Ctx, figure: FigureId, strength: u32) -> u32 {
+        let Location::Feature(node) = ctx.state.figures[figure as usize].at else {
+            return strength;
+        };
+        // 1 against 1 by the kinds' strengths: a tie, so Alice's follower counts double.
+        if carc_core::strength::majority(ctx, node).len() == 2
+            && ctx.state.figures[figure as usize].owner == 0
+        {
+            strength * 2
+        } else {
+            strength
+        }
+    }
+}
+
+#[test]
+fn a_rule_asking_for_a_majority_while_it_is_asked_gets_the_kinds_strengths() {
+    let outcome = play(
+        &catalog(vec![|| Box::new(AsksWhileAsked)]),
+        &["asks-while-asked"],
+    )
+    .expect("plays");
+    assert_eq!(scores(&outcome), (7, 0));
+    assert!(
+        outcome.game.faults().is_empty(),
+        "{:?}",
+        outcome.game.faults()
+    );
 }

@@ -305,6 +305,23 @@ mod tests {
         );
         // A rule at a point of its own needs no newer protocol.
         assert_eq!(warning("", "mayor-things"), None);
+        // A phase placed next to several phases needs 1.5.
+        std::fs::write(
+            dir.join("manifest.toml"),
+            "id = \"w\"\nname = \"W\"\nversion = \"0.1.0\"\nlibrary = \"w\"\n[requires]\n\
+             carc = \"^1.1\"\n[[phase]]\nname = \"wagon\"\nafter = [\"score\", \"dragon-move\"]\n",
+        )
+        .unwrap();
+        assert_eq!(
+            Package::read(&dir)
+                .expect("a package")
+                .protocol_warning()
+                .as_deref(),
+            Some(
+                "its phase `wagon` (placed next to several phases) needs protocol 1.5, but \
+                 `[requires] carc = \"^1.1\"` admits 1.1: write `carc = \"^1.5\"`"
+            )
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -142,7 +142,7 @@ pub enum Command {
     /// When this turn's phases are over, the current player plays another tile in the
     /// same turn: the phases from `draw` on run again (not `turn-start`).
     AnotherTile,
-    /// Protocol 1.4 (test-only feature `protocol-next`): a note from rule code. The
+    /// The test-only protocol 1.6 (feature `protocol-next`): a note from rule code. The
     /// engine accepts it and changes nothing.
     #[cfg(feature = "protocol-next")]
     Note {
@@ -243,7 +243,7 @@ pub enum Event {
     },
     /// The game ended; final scoring follows.
     GameEnded,
-    /// Protocol 1.4 (test-only feature `protocol-next`): a turn ended with its last move
+    /// The test-only protocol 1.6 (feature `protocol-next`): a turn ended with its last move
     /// and the game goes on (the next turn has not begun).
     #[cfg(feature = "protocol-next")]
     TurnEnded {

@@ -29,7 +29,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::rules::{Rules, each_bit};
 use crate::shield::shielded;
-use crate::strength::Failures;
+use crate::strength::StrengthCalls;
 use crate::tiles::TileTypeId;
 use crate::wake::Hook;
 
@@ -123,9 +123,9 @@ pub struct Game {
     seen_pool: Vec<Vec<u32>>,
     /// Whose decision is being carried out (for the turn log).
     actor: Option<PlayerId>,
-    /// Rules at `figure-strength` that failed while another hook ran (disabled when it
-    /// returns).
-    strength_failures: Failures,
+    /// The rules at `figure-strength` as asked in this game (those that failed while
+    /// another hook ran are disabled when it returns).
+    strength_calls: StrengthCalls,
 }
 
 impl Game {
@@ -193,7 +193,7 @@ impl Game {
             pool: Vec::new(),
             seen_pool: Vec::new(),
             actor: None,
-            strength_failures: Failures::default(),
+            strength_calls: StrengthCalls::default(),
         };
         // The setup's events are kept until the caller says whether it wants a log.
         game.keep_log = true;
@@ -373,7 +373,7 @@ impl Game {
             deploys_offered_by: 0,
             placements: Placements::Everywhere,
             disabled: self.disabled,
-            failures: Some(&self.strength_failures),
+            strength_calls: Some(&self.strength_calls),
         }
     }
 
@@ -439,9 +439,7 @@ impl Game {
                 Err(why) => panicked.push((i, "why_not", why)),
             }
         }
-        if self.strength_rules_failed() {
-            panicked.extend(self.failed_strength_rules());
-        }
+        panicked.extend(self.failed_strength_rules());
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
@@ -627,9 +625,7 @@ impl Game {
         self.offered = offered;
         self.legal_valid = placements == Placements::Everywhere
             || !self.legal.iter().any(|a| matches!(a, Action::Place { .. }));
-        if self.strength_rules_failed() {
-            panicked.extend(self.failed_strength_rules());
-        }
+        panicked.extend(self.failed_strength_rules());
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
@@ -639,43 +635,39 @@ impl Game {
         }
     }
 
-    /// Whether rules at `figure-strength` failed while other hooks ran (asked for a
-    /// majority). Asked after every hook: no game without such rules goes further.
+    /// The rules at `figure-strength` that failed while hooks ran (asked for a majority),
+    /// as `(expansion, hook, why)`, to be disabled: none (at no cost) in a game without
+    /// such rules.
     #[inline(always)]
-    fn strength_rules_failed(&mut self) -> bool {
-        !self.rules.strength_rules.is_empty() && !self.strength_failures.is_empty()
-    }
-
-    /// The rules at `figure-strength` that failed while other hooks ran, as
-    /// `(expansion, hook, why)`, to be disabled.
-    #[inline(never)]
     fn failed_strength_rules(&mut self) -> Vec<(usize, &'static str, String)> {
-        self.strength_failures
+        if self.rules.strength_rules.is_empty() || !self.strength_calls.any_failed() {
+            return Vec::new();
+        }
+        self.strength_calls
             .take()
             .into_iter()
             .map(|(i, why)| (i, "figure_strength", why))
             .collect()
     }
 
-    /// Disables the rules at `figure-strength` that failed while other hooks ran.
+    /// Disables the rules at `figure-strength` that failed while hooks ran.
     #[inline(always)]
     fn disable_failed_strength_rules(&mut self) {
-        if !self.strength_rules_failed() {
-            return;
-        }
         for (i, hook, why) in self.failed_strength_rules() {
-            if !self.is_disabled(i) {
-                self.disable(i, hook, why);
-            }
+            self.disable(i, hook, why);
         }
     }
 
     fn is_disabled(&self, expansion: usize) -> bool {
-        expansion < 64 && self.disabled >> expansion & 1 == 1
+        crate::expansion::is_among(expansion, self.disabled)
     }
 
     /// Disables an expansion whose hook panicked, and reports it.
     fn disable(&mut self, expansion: usize, hook: &str, why: String) {
+        if self.is_disabled(expansion) {
+            // Disabled once, reported once.
+            return;
+        }
         if expansion < 64 {
             self.disabled |= 1 << expansion;
         }
@@ -872,12 +864,13 @@ impl Game {
         });
         self.disable_failed_strength_rules();
         if let Err(why) = called {
-            // Nothing of a hook that panicked is applied.
+            self.disable(who, name, why);
+        }
+        if self.is_disabled(who) {
+            // Nothing of a hook that panicked is applied, nor of one whose own rule at
+            // `figure-strength` failed while it ran.
             out.clear();
             self.pool.push(out);
-            if !self.is_disabled(who) {
-                self.disable(who, name, why);
-            }
             return;
         }
         self.apply_commands(who, name, out);
@@ -973,7 +966,9 @@ impl Game {
                 .fold(0u64, |m, i| m | 1 << i);
         if asked == 0 {
             self.state.turn.phase = saved_phase;
-            return self.state.board.fits_somewhere(t);
+            let fits = self.state.board.fits_somewhere(t);
+            self.disable_failed_strength_rules();
+            return fits;
         }
         let mut found = false;
         'search: for sq in self.state.board.open_squares() {
@@ -996,6 +991,7 @@ impl Game {
             }
         }
         self.state.turn.phase = saved_phase;
+        self.disable_failed_strength_rules();
         found
     }
 

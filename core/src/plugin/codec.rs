@@ -392,14 +392,29 @@ mod tests {
                 reason: Reason::Text(Text::Owned("3 huts around the well".into())),
             })
         );
+        // Longer words are cut by the SDK, between characters (here a 2-byte `é` at
+        // bytes 199 and 200 is left out whole).
+        let long = format!("{}é{}", "w".repeat(199), "w".repeat(10));
+        let Ok(Command::Score {
+            reason: Reason::Text(cut),
+            ..
+        }) = score(long).with_raw(decode_command)
+        else {
+            panic!("decodes");
+        };
+        assert_eq!(cut, "w".repeat(199));
+        // A plugin not built with the SDK giving longer words is at fault.
+        let mut raw = score("ok".into()).with_raw(|r| *r);
         let long = "w".repeat(abi::command::MAX_WORDS + 1);
+        raw.text = long.as_ptr();
+        raw.text_len = long.len();
         assert_eq!(
-            score(long).with_raw(decode_command),
+            decode_command(&raw),
             Err("scored for words of 201 bytes, beyond the 200 allowed".into())
         );
-        let mut raw = score("ok".into()).with_raw(|r| *r);
         let bad = [0xffu8, 0xfe];
         raw.text = bad.as_ptr();
+        raw.text_len = bad.len();
         assert_eq!(
             decode_command(&raw),
             Err("gave words that are not UTF-8".into())

@@ -81,27 +81,62 @@ fn minor_version(protocol: &str) -> Option<u64> {
     protocol.split('.').nth(1)?.trim().parse().ok()
 }
 
-/// The decision points that are the engine's: each with the protocol minor version
-/// that made it so (1.x), and whether a plugin built for an older one that declares a
-/// rule there is refused (it would never be asked; a rule at `final-scoring` of an older
-/// plugin is ordered, never refused).
-pub const ENGINE_POINTS: [(&str, u64, bool); 3] = [
-    (crate::rules::FEATURE_WORTH, 3, true),
-    (crate::rules::FINAL_SCORING, 4, false),
-    (crate::strength::FIGURE_STRENGTH, 5, true),
+/// A decision point that is the engine's.
+struct EnginePoint {
+    /// Its name.
+    name: &'static str,
+    /// The protocol minor version (1.x) that made it the engine's.
+    minor: u64,
+    /// Whether a plugin built for an older protocol that declares a rule there is
+    /// refused (it would never be asked; a rule at `final-scoring` of an older plugin is
+    /// ordered, never refused).
+    refused_before: bool,
+}
+
+/// The decision points that are the engine's.
+const ENGINE_POINTS: [EnginePoint; 3] = [
+    EnginePoint {
+        name: crate::rules::FEATURE_WORTH,
+        minor: 3,
+        refused_before: true,
+    },
+    EnginePoint {
+        name: crate::rules::FINAL_SCORING,
+        minor: 4,
+        refused_before: false,
+    },
+    EnginePoint {
+        name: crate::strength::FIGURE_STRENGTH,
+        minor: 5,
+        refused_before: true,
+    },
 ];
 
-/// The newest protocol (1.x: its minor version) a manifest's rules at the engine's
-/// decision points need, with the rule that needs it (`rule `mayor` at
-/// `figure-strength``); `None` when any 1.x will do.
+/// The newest protocol (1.x: its minor version) a manifest's declarations need, with
+/// what needs it (`its rule `mayor` at `figure-strength``): its rules at the engine's
+/// decision points, and phases placed next to several phases (1.5); `None` when any 1.x
+/// will do.
 pub fn protocol_needed(manifest: &Manifest) -> Option<(u64, String)> {
-    ENGINE_POINTS
-        .iter()
-        .filter_map(|&(point, minor, _)| {
-            let rule = manifest.rules.iter().find(|r| r.point == point)?;
-            Some((minor, format!("its rule `{}` at `{point}`", rule.id)))
+    let rules = ENGINE_POINTS.iter().filter_map(|point| {
+        let rule = manifest.rules.iter().find(|r| r.point == point.name)?;
+        Some((
+            point.minor,
+            format!("its rule `{}` at `{}`", rule.id, point.name),
+        ))
+    });
+    let phases = manifest.phases.iter().filter_map(|p| {
+        let several = [&p.after, &p.before]
+            .into_iter()
+            .flatten()
+            .any(|a| matches!(a, crate::manifest::Anchor::Any(_)));
+        several.then(|| {
+            (
+                5,
+                format!("its phase `{}` (placed next to several phases)", p.name),
+            )
         })
-        .max_by_key(|(minor, _)| *minor)
+    });
+    rules.chain(phases).max_by_key(|(minor, _)| *minor)
 }
 
 /// Reports a plugin's failure as a panic on the host's side, for the engine's shield to
@@ -276,7 +311,7 @@ impl Plugin {
             offered_by: ctx.map_or(0, |c| c.offered_by),
             deploys_offered_by: ctx.map_or(0, |c| c.deploys_offered_by),
             disabled: ctx.map_or(0, |c| c.disabled),
-            failures: ctx.and_then(|c| c.failures),
+            strength_calls: ctx.and_then(|c| c.strength_calls),
         }
     }
 
@@ -330,15 +365,15 @@ impl Source {
         let text = manifest.unwrap_or(own.as_str());
         let manifest = Manifest::from_toml(text, "manifest.toml")
             .map_err(|e| format!("its manifest is not valid:\n{e}"))?;
-        for &(point, minor, refused) in &ENGINE_POINTS {
-            if refused
-                && minor_version(&protocol).is_none_or(|m| m < minor)
-                && let Some(rule) = manifest.rules.iter().find(|r| r.point == point)
+        for point in &ENGINE_POINTS {
+            if point.refused_before
+                && minor_version(&protocol).is_none_or(|m| m < point.minor)
+                && let Some(rule) = manifest.rules.iter().find(|r| r.point == point.name)
             {
                 return Err(format!(
-                    "its rule `{}` is at the decision point `{point}`, which needs protocol \
-                     1.{minor}, and it was built for {protocol}",
-                    rule.id
+                    "its rule `{}` is at the decision point `{}`, which needs protocol \
+                     1.{}, and it was built for {protocol}",
+                    rule.id, point.name, point.minor
                 ));
             }
         }
@@ -707,11 +742,16 @@ impl Expansion for Plugin {
             ..empty_input()
         };
         let v = self.call_game(ctx, hook::FIGURE_STRENGTH, &input, &mut Output::default());
-        match u32::try_from(v) {
-            Ok(s) if s <= hook::MAX_STRENGTH => s,
+        // 0 is what a plugin that does not know the hook answers.
+        match v
+            .checked_sub(hook::STRENGTH_OFFSET)
+            .and_then(|s| u32::try_from(s).ok())
+        {
+            Some(s) if s <= hook::MAX_STRENGTH => s,
             _ => fail(&format!(
-                "it returned {v} as a follower's strength, not 0 to {} as protocol 1.5 asks",
-                hook::MAX_STRENGTH
+                "it returned {v}, not a strength of 0 to {} plus {} as protocol 1.5 asks",
+                hook::MAX_STRENGTH,
+                hook::STRENGTH_OFFSET
             )),
         }
     }

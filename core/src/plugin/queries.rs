@@ -14,7 +14,7 @@ use crate::features::NodeId;
 use crate::figures::{FigureClass, Location, NEUTRAL, NO_TILE};
 use crate::geometry::{Port, Pos, Side};
 use crate::rules::Rules;
-use crate::strength::Failures;
+use crate::strength::StrengthCalls;
 use crate::tiles::KindShape;
 
 /// What a query is about: the rules, the game (absent while an expansion is set up), and
@@ -29,8 +29,8 @@ pub(crate) struct Asking<'a> {
     pub deploys_offered_by: u64,
     /// The expansions disabled in the game, one bit each.
     pub disabled: u64,
-    /// Where rules at `figure-strength` asked for this expansion note their failures.
-    pub failures: Option<&'a Failures>,
+    /// The rules at `figure-strength` as asked in the game.
+    pub strength_calls: Option<&'a StrengthCalls>,
 }
 
 impl Asking<'_> {
@@ -64,7 +64,7 @@ impl<'a> Asking<'a> {
             deploys_offered_by: self.deploys_offered_by,
             placements: Placements::Everywhere,
             disabled: self.disabled,
-            failures: self.failures,
+            strength_calls: self.strength_calls,
         }
     }
 }
@@ -662,7 +662,7 @@ mod tests {
                 offered_by: 0,
                 deploys_offered_by: 0,
                 disabled: 0,
-                failures: None,
+                strength_calls: None,
             };
             let mut buf = [0i64; 4];
             // The quick answers read the state as the queries promise, on every figure
@@ -714,7 +714,7 @@ mod tests {
             offered_by: 0,
             deploys_offered_by: 0,
             disabled: 0,
-            failures: None,
+            strength_calls: None,
         };
         let d = i64::from(rules.tiles.get("base:D").expect("D"));
         let (city, road, field) = (
@@ -763,7 +763,7 @@ mod tests {
                 offered_by: 0,
                 deploys_offered_by: 0,
                 disabled: 0,
-                failures: None,
+                strength_calls: None,
             };
             let mut buf = [0i64; 64];
             let mut w = Writer {

@@ -368,16 +368,20 @@ pub mod hook {
     /// How strong a follower is in the feature it stands in, when the feature's majority
     /// is decided (protocol 1.5): `a` is the figure, [`HookInput::event`](super::HookInput)'s
     /// `a` its strength so far (never negative); returns its strength (0 to
-    /// [`MAX_STRENGTH`]). Asked only of expansions with a rule at the decision point
+    /// [`MAX_STRENGTH`]) plus [`STRENGTH_OFFSET`] (0 is what a plugin that does not know
+    /// the hook answers). Asked only of expansions with a rule at the decision point
     /// `figure-strength`, about followers of the kinds the rule claims.
     pub const FIGURE_STRENGTH: u32 = 15;
 
     /// Added to the worth [`FEATURE_WORTH`] returns.
     pub const WORTH_OFFSET: i64 = 1 << 32;
 
-    /// The greatest strength [`FIGURE_STRENGTH`] may give a follower (more is taken as
-    /// this much).
+    /// The greatest strength [`FIGURE_STRENGTH`] may give a follower (the SDK gives this
+    /// much for more).
     pub const MAX_STRENGTH: u32 = 1 << 16;
+
+    /// Added to the strength [`FIGURE_STRENGTH`] returns.
+    pub const STRENGTH_OFFSET: i64 = 1 << 32;
 }
 
 /// What [`PluginMod::call`] returns besides a value (which is never negative).
@@ -538,7 +542,7 @@ pub mod query {
     /// (as [`FEATURE`] answers them) and its placed tile.
     pub const VACANT_SEGMENTS: u32 = 112;
     /// The cities the feature of segment `a` (a field) touches, complete or not: one
-    /// segment of each, in ascending order (protocol 1.5; none for another kind).
+    /// segment of each (protocol 1.5; none for another kind).
     pub const FIELD_CITIES: u32 = 113;
     // By name.
     /// Feature kind by name, or -1.

@@ -145,8 +145,9 @@ pub enum Command {
     AnotherTile,
     /// Points for a player for something in words made at the time (`3 huts around the
     /// well`): a noun phrase, which the turn log puts after "for", of at most
-    /// [`MAX_WORDS`](crate::abi::command::MAX_WORDS) bytes. Protocol 1.5. (For words
-    /// fixed in the code, [`Command::Score`] with [`Reason::Text`] costs less.)
+    /// [`MAX_WORDS`](crate::abi::command::MAX_WORDS) bytes (longer words are cut there,
+    /// between characters). Protocol 1.5. (For words fixed in the code,
+    /// [`Command::Score`] with [`Reason::Text`] costs less.)
     ScoreWords {
         /// Who.
         player: PlayerId,
@@ -155,6 +156,15 @@ pub enum Command {
         /// What for.
         words: String,
     },
+}
+
+/// The first `max` bytes of `words` at most, cut between characters.
+fn cut(words: &str, max: usize) -> &str {
+    let mut end = words.len().min(max);
+    while !words.is_char_boundary(end) {
+        end -= 1;
+    }
+    &words[..end]
 }
 
 fn text(why: Option<&'static str>) -> (*const u8, usize) {
@@ -251,6 +261,7 @@ impl Command {
                 raw.small = u32::from(*player);
                 raw.a = i64::from(*points);
                 raw.b = -1;
+                let words = cut(words, abi::command::MAX_WORDS);
                 raw.text = words.as_ptr();
                 raw.text_len = words.len();
             }

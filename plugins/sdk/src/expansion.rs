@@ -344,7 +344,9 @@ pub trait Expansion: Sized + Send + Sync + 'static {
     /// follower kinds it judges as its `claims`), for followers of those kinds,
     /// whenever a majority is decided (scoring, [`View::majority`]), in the order the
     /// rules there are declared in (two rules claiming the same kind must be ordered).
-    /// At most [`MAX_STRENGTH`](crate::abi::hook::MAX_STRENGTH) counts.
+    /// At most [`MAX_STRENGTH`](crate::abi::hook::MAX_STRENGTH) counts. A majority this
+    /// rule asks for while it is asked ([`View::majority`]) counts the kinds' strengths
+    /// alone: no rule is asked inside itself.
     fn figure_strength(
         &self,
         _view: &View,

@@ -212,7 +212,7 @@ fn dispatch<E: Expansion>(
                 (Some(f), Some(s)) => e.figure_strength(&view, f, s, strength),
                 _ => strength,
             };
-            return i64::from(strength.min(hook::MAX_STRENGTH));
+            return i64::from(strength.min(hook::MAX_STRENGTH)) + hook::STRENGTH_OFFSET;
         }
         hook::HOOKS_IN => return e.hooks_in(text(input)).bits(),
         hook::EVENTS => return (e.events().0 & (i64::MAX as u64)) as i64,
