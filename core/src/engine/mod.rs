@@ -439,7 +439,9 @@ impl Game {
                 Err(why) => panicked.push((i, "why_not", why)),
             }
         }
-        panicked.extend(self.failed_strength_rules());
+        if self.strength_rules_failed() {
+            panicked.extend(self.failed_strength_rules());
+        }
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
@@ -625,7 +627,9 @@ impl Game {
         self.offered = offered;
         self.legal_valid = placements == Placements::Everywhere
             || !self.legal.iter().any(|a| matches!(a, Action::Place { .. }));
-        panicked.extend(self.failed_strength_rules());
+        if self.strength_rules_failed() {
+            panicked.extend(self.failed_strength_rules());
+        }
         if !panicked.is_empty() {
             for (i, hook, why) in panicked {
                 self.disable(i, hook, why);
@@ -635,14 +639,17 @@ impl Game {
         }
     }
 
-    /// The rules at `figure-strength` that failed while hooks ran (asked for a majority),
-    /// as `(expansion, hook, why)`, to be disabled: none (at no cost) in a game without
-    /// such rules.
+    /// Whether rules at `figure-strength` failed while hooks ran (asked for a majority):
+    /// asked after every hook, answered at no cost in a game without such rules.
     #[inline(always)]
+    fn strength_rules_failed(&mut self) -> bool {
+        !self.rules.strength_rules.is_empty() && self.strength_calls.any_failed()
+    }
+
+    /// The rules at `figure-strength` that failed while hooks ran, as `(expansion, hook,
+    /// why)`, to be disabled.
+    #[inline(never)]
     fn failed_strength_rules(&mut self) -> Vec<(usize, &'static str, String)> {
-        if self.rules.strength_rules.is_empty() || !self.strength_calls.any_failed() {
-            return Vec::new();
-        }
         self.strength_calls
             .take()
             .into_iter()
@@ -653,6 +660,9 @@ impl Game {
     /// Disables the rules at `figure-strength` that failed while hooks ran.
     #[inline(always)]
     fn disable_failed_strength_rules(&mut self) {
+        if !self.strength_rules_failed() {
+            return;
+        }
         for (i, hook, why) in self.failed_strength_rules() {
             self.disable(i, hook, why);
         }
