@@ -13,6 +13,7 @@
 //! `1 city`, `2 cities`).
 
 use crate::engine::{Event, GameState, Reason};
+use crate::features::NodeId;
 use crate::figures::{Location, NEUTRAL};
 use crate::record::action_to_move;
 use crate::rules::Rules;
@@ -105,6 +106,74 @@ pub fn with_article(noun: &str) -> String {
         lower.starts_with(['a', 'e', 'i', 'o', 'u'])
     };
     format!("{} {noun}", if an { "an" } else { "a" })
+}
+
+/// The turn log's lines for events in the order they happened: each as [`describe`]
+/// says, with [`scored_for_nobody`]'s line where it has one.
+pub fn describe_all(rules: &Rules, state: &GameState, events: &[Event]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (i, event) in events.iter().enumerate() {
+        lines.extend(scored_for_nobody(rules, state, events, i));
+        lines.extend(describe(rules, state, event));
+    }
+    lines
+}
+
+/// For `events[i]`, a feature scored with figures in it for which nobody scored (a mayor
+/// without a pennant alone), the line saying so, before its figures go home; `None`
+/// for any other event.
+pub fn scored_for_nobody(
+    rules: &Rules,
+    state: &GameState,
+    events: &[Event],
+    i: usize,
+) -> Option<String> {
+    let Some(Event::FeatureScored { node }) = events.get(i) else {
+        return None;
+    };
+    let graph = &state.board.graph;
+    let root = graph.root(*node);
+    let this_feature = |n: &NodeId| graph.root(*n) == root;
+    // Points for it come just before it, figures leave just after.
+    let scored = events[..i]
+        .iter()
+        .rev()
+        .take_while(|e| !matches!(e, Event::FeatureScored { .. }))
+        .any(|e| {
+            matches!(e, Event::Scored {
+                reason: Reason::Feature { node } | Reason::FeatureWorth { node, .. },
+                ..
+            } if this_feature(node))
+        });
+    let figures_leave = events[i + 1..]
+        .iter()
+        .take_while(|e| !matches!(e, Event::FeatureScored { .. }))
+        .any(|e| matches!(e, Event::FigureReturned { from: Location::Feature(n), .. } if this_feature(n)));
+    (figures_leave && !scored).then(|| {
+        format!(
+            "  {} scores for nobody: no one there has any strength",
+            capitalised(&feature_words(rules, state, *node))
+        )
+    })
+}
+
+/// A feature in words: `a city of 3 tiles and 1 pennant (complete)` for the base game's
+/// kinds, `a hut` for another's.
+fn feature_words(rules: &Rules, state: &GameState, node: NodeId) -> String {
+    let kind = state.board.graph.node(node).kind;
+    if crate::base::is_base_kind(kind) {
+        crate::base::feature_value(rules, state, node).description
+    } else {
+        with_article(rules.vocab.kind_name(kind))
+    }
+}
+
+/// `A city` for `a city`.
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Describes an event in words; `None` for events a reader does not need.
@@ -250,14 +319,7 @@ pub fn describe(rules: &Rules, state: &GameState, event: &Event) -> Option<Strin
         } => {
             let what = match reason {
                 Reason::Text(t) => t.trim().to_string(),
-                Reason::Feature { node } => {
-                    let kind = state.board.graph.node(*node).kind;
-                    if crate::base::is_base_kind(kind) {
-                        crate::base::feature_value(rules, state, *node).description
-                    } else {
-                        with_article(rules.vocab.kind_name(kind))
-                    }
-                }
+                Reason::Feature { node } => feature_words(rules, state, *node),
                 Reason::FeatureWorth { node, by } => format!(
                     "{} under the rules of {}",
                     crate::base::feature_value(rules, state, *node).description,

@@ -115,6 +115,13 @@ fn play(rules: &Arc<Rules>, seed: u64, players: usize) -> (Game, Record) {
     // Each figure counted one move per deployment, move and return the log reports.
     let mut counted = vec![0u32; game.state.figures.len()];
     let log = game.take_log();
+    // In the base game every follower counts 1: no feature with followers in it scores
+    // for nobody, so the turn log never says so.
+    let lines = carc_core::turnlog::describe_all(&game.rules, &game.state, &log);
+    assert!(
+        !lines.iter().any(|l| l.contains("scores for nobody")),
+        "seed {seed}: a feature scored for nobody"
+    );
     // A feature is marked scored before its figures go home (the SDK promises it, so that
     // a rule can tell a return by scoring): in the base game every return is one.
     let graph = &game.state.board.graph;

@@ -49,6 +49,26 @@ fn the_mayor_example_counts_its_citys_pennants_in_majorities() {
             ("no-mayor-through-the-portal-onto-a-road.toml", road),
         ],
     );
+    // The turn log says when a city scores for nobody (a mayor without a pennant alone),
+    // and only then.
+    let dir = root().join("examples/mayor/tests/scenarios");
+    let log = |name: &str| {
+        let file = dir.join(name).to_string_lossy().into_owned();
+        let out = carc_in(
+            &root(),
+            &home,
+            &["--plugin-dir", &flag, "replay", "--log", &file],
+        );
+        assert_eq!(out.status.code(), Some(0), "{name}:\n{}", stderr(&out));
+        stdout(&out)
+    };
+    let nobody = log("mayor-without-pennant-scores-nothing.toml");
+    assert!(
+        nobody.contains(" scores for nobody: no one there has any strength\n"),
+        "{nobody}"
+    );
+    let two = log("mayor-two-pennants-beats-a-follower.toml");
+    assert!(!two.contains("scores for nobody"), "{two}");
 }
 
 #[test]

@@ -181,10 +181,9 @@ fn stop_on_fault(game: &Game, moves: usize) -> Result<(), String> {
 }
 
 fn print_log(game: &mut Game) {
-    for e in game.take_log() {
-        if let Some(line) = turnlog::describe(&game.rules, &game.state, &e) {
-            outln!("{line}");
-        }
+    let events = game.take_log();
+    for line in turnlog::describe_all(&game.rules, &game.state, &events) {
+        outln!("{line}");
     }
 }
 

@@ -65,11 +65,12 @@ pub fn run(args: ReplayArgs) -> u8 {
     let keep_log = |game: &mut carc_core::engine::Game| {
         if args.log {
             game.keep_log(true);
-            for e in game.take_log() {
-                if let Some(line) = carc_core::turnlog::describe(&game.rules, &game.state, &e) {
-                    log.push(line);
-                }
-            }
+            let events = game.take_log();
+            log.extend(carc_core::turnlog::describe_all(
+                &game.rules,
+                &game.state,
+                &events,
+            ));
         }
     };
     let result = record::replay_with(&loaded, &catalog, keep_log);

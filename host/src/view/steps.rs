@@ -133,10 +133,16 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
 /// The game now, with the turn-log lines since the last snapshot.
 fn snapshot(game: &mut Game, looks: &Looks, drawings: &mut TileDrawings, label: String) -> Step {
     let events = game.take_log();
-    let log = events
-        .iter()
-        .filter_map(|e| log_line(&game.rules, game, e))
-        .collect();
+    let mut log = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        let nobody = turnlog::scored_for_nobody(&game.rules, &game.state, &events, i);
+        log.extend(nobody.map(|text| LogLine {
+            text,
+            rule: None,
+            rule_doc: None,
+        }));
+        log.extend(log_line(&game.rules, game, e));
+    }
     let state = &game.state;
     let (turn, current) = if game.is_over() {
         let winners: Vec<String> = state
