@@ -873,10 +873,11 @@ impl Game {
             )
         });
         self.disable_failed_strength_rules();
+        let panicked = called.is_err();
         if let Err(why) = called {
             self.disable(who, name, why);
         }
-        if self.is_disabled(who) {
+        if panicked || self.is_disabled(who) {
             // Nothing of a hook that panicked is applied, nor of one whose own rule at
             // `figure-strength` failed while it ran.
             out.clear();
