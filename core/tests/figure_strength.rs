@@ -66,15 +66,21 @@ fn strong_count_nothing() -> Strength {
     }
 }
 
+/// `double-alice`'s manifest under another id: one rule at `figure-strength` about the
+/// base game's follower.
+fn manifest_as(id: &str) -> Manifest {
+    let mut m = double_alice().manifest();
+    m.id = id.into();
+    m.name = id.into();
+    m
+}
+
 /// A rule that panics when asked.
 struct Panics;
 
 impl Expansion for Panics {
     fn manifest(&self) -> Manifest {
-        let mut m = double_alice().manifest();
-        m.id = "panics".into();
-        m.name = "panics".into();
-        m
+        manifest_as("panics")
     }
 
     fn figure_strength(&self, _ctx: &Ctx, _figure: FigureId, _strength: u32) -> u32 {
@@ -289,9 +295,7 @@ fn a_claim_must_be_a_follower_kind_of_the_game() {
         struct Bad(&'static str);
         impl Expansion for Bad {
             fn manifest(&self) -> Manifest {
-                let mut m = double_alice().manifest();
-                m.id = "bad".into();
-                m.name = "bad".into();
+                let mut m = manifest_as("bad");
                 m.rules[0].claims = vec![self.0.into()];
                 m.figures = vec![FigureKindDecl {
                     namespace: "bad".into(),
@@ -359,10 +363,7 @@ struct AsksInside;
 
 impl Expansion for AsksInside {
     fn manifest(&self) -> Manifest {
-        let mut m = double_alice().manifest();
-        m.id = "asks-inside".into();
-        m.name = "asks inside".into();
-        m
+        manifest_as("asks-inside")
     }
 
     fn enter_phase(&self, ctx: &Ctx, out: &mut Vec<Command>) {
@@ -411,10 +412,7 @@ struct AsksWhileAsked;
 
 impl Expansion for AsksWhileAsked {
     fn manifest(&self) -> Manifest {
-        let mut m = double_alice().manifest();
-        m.id = "asks-while-asked".into();
-        m.name = "asks while asked".into();
-        m
+        manifest_as("asks-while-asked")
     }
 
     fn figure_strength(&self, ctx: &Ctx, figure: FigureId, strength: u32) -> u32 {
