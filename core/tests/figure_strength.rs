@@ -159,6 +159,11 @@ fn play(catalog: &Catalog, expansions: &[&str]) -> Result<ReplayOutcome, String>
     })
 }
 
+fn no_faults(outcome: &ReplayOutcome) {
+    let faults = outcome.game.faults();
+    assert!(faults.is_empty(), "{faults:?}");
+}
+
 fn scores(outcome: &ReplayOutcome) -> (i32, i32) {
     let p = &outcome.game.state.players;
     (p[0].score, p[1].score)
@@ -180,11 +185,7 @@ fn a_stronger_follower_wins_the_majority_alone() {
     )
     .expect("plays");
     assert_eq!(scores(&outcome), (7, 0));
-    assert!(
-        outcome.game.faults().is_empty(),
-        "{:?}",
-        outcome.game.faults()
-    );
+    no_faults(&outcome);
 }
 
 #[test]
@@ -249,11 +250,7 @@ fn a_rule_is_asked_only_about_the_kinds_it_claims() {
     // The mayor's rule panics if asked about a thief: the road is scored as a tie.
     let outcome = play(&catalog(vec![|| Box::new(Mayor)]), &["mayor"]).expect("plays");
     assert_eq!(scores(&outcome), (7, 7));
-    assert!(
-        outcome.game.faults().is_empty(),
-        "{:?}",
-        outcome.game.faults()
-    );
+    no_faults(&outcome);
 }
 
 #[test]
@@ -438,9 +435,5 @@ fn a_rule_asking_for_a_majority_while_it_is_asked_gets_the_kinds_strengths() {
     )
     .expect("plays");
     assert_eq!(scores(&outcome), (7, 0));
-    assert!(
-        outcome.game.faults().is_empty(),
-        "{:?}",
-        outcome.game.faults()
-    );
+    no_faults(&outcome);
 }

@@ -708,20 +708,14 @@ impl Expansion for Plugin {
     fn feature_worth(&self, ctx: &Ctx, node: NodeId, worth: i32) -> i32 {
         // Asked only of a plugin with a rule at `feature-worth`, which needs 1.3 (see
         // `Source::read`).
-        let input = HookInput {
-            a: i64::from(node),
-            event: RawEvent {
-                a: i64::from(worth),
-                ..NO_INPUT.event
-            },
-            ..empty_input()
-        };
-        let v = self.call_game(ctx, hook::FEATURE_WORTH, &input, &mut Output::default());
-        // 0 is what a plugin that does not know the hook answers.
-        match v
-            .checked_sub(hook::WORTH_OFFSET)
-            .and_then(|w| i32::try_from(w).ok())
-        {
+        let (v, worth) = self.ask_value(
+            ctx,
+            hook::FEATURE_WORTH,
+            i64::from(node),
+            i64::from(worth),
+            hook::WORTH_OFFSET,
+        );
+        match worth.and_then(|w| i32::try_from(w).ok()) {
             Some(w) => w,
             None => fail(&format!(
                 "it returned {v}, not a worth plus {} as protocol 1.3 asks",
@@ -733,20 +727,14 @@ impl Expansion for Plugin {
     fn figure_strength(&self, ctx: &Ctx, figure: FigureId, strength: u32) -> u32 {
         // Asked only of a plugin with a rule at `figure-strength`, which needs 1.5 (see
         // `Source::read`).
-        let input = HookInput {
-            a: i64::from(figure),
-            event: RawEvent {
-                a: i64::from(strength),
-                ..NO_INPUT.event
-            },
-            ..empty_input()
-        };
-        let v = self.call_game(ctx, hook::FIGURE_STRENGTH, &input, &mut Output::default());
-        // 0 is what a plugin that does not know the hook answers.
-        match v
-            .checked_sub(hook::STRENGTH_OFFSET)
-            .and_then(|s| u32::try_from(s).ok())
-        {
+        let (v, strength) = self.ask_value(
+            ctx,
+            hook::FIGURE_STRENGTH,
+            i64::from(figure),
+            i64::from(strength),
+            hook::STRENGTH_OFFSET,
+        );
+        match strength.and_then(|s| u32::try_from(s).ok()) {
             Some(s) if s <= hook::MAX_STRENGTH => s,
             _ => fail(&format!(
                 "it returned {v}, not a strength of 0 to {} plus {} as protocol 1.5 asks",
@@ -754,6 +742,31 @@ impl Expansion for Plugin {
                 hook::STRENGTH_OFFSET
             )),
         }
+    }
+}
+
+impl Plugin {
+    /// Asks a hook that answers a value (`a` in `HookInput::a`, `so_far` in its event's
+    /// `a`) plus `offset`, so that 0, what a plugin that does not know the hook answers,
+    /// is never taken for one: what it returned, and the value.
+    fn ask_value(
+        &self,
+        ctx: &Ctx,
+        id: u32,
+        a: i64,
+        so_far: i64,
+        offset: i64,
+    ) -> (i64, Option<i64>) {
+        let input = HookInput {
+            a,
+            event: RawEvent {
+                a: so_far,
+                ..NO_INPUT.event
+            },
+            ..empty_input()
+        };
+        let v = self.call_game(ctx, id, &input, &mut Output::default());
+        (v, v.checked_sub(offset))
     }
 }
 
