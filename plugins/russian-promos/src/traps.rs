@@ -69,7 +69,8 @@ fn catchable(view: &View, ids: &Ids, traps: &Traps, f: FigureId) -> bool {
         && match view.figure_place(f) {
             Place::Segment(s) => !ids.is_shelter(view.segment_kind(s)),
             Place::Tile(t) => !traps.is_vodyanoy(t),
-            Place::Supply | Place::OffBoard => false,
+            // In the supply, off the board, or a place this SDK does not know yet.
+            _ => false,
         }
 }
 

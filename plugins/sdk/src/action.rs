@@ -6,6 +6,7 @@ use crate::ids::{FigureId, FigureKind, SegmentId, TileType, VerbId};
 
 /// One decision a player can take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Action {
     /// Place the drawn tile (BASE-4).
     Place {
@@ -39,6 +40,7 @@ pub enum Action {
 
 /// The argument of a verb.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Arg {
     /// No argument (`verb = true`).
     None,

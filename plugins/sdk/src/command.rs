@@ -6,6 +6,7 @@ use crate::ids::{FigureId, FigureKind, PhaseId, PlayerId, SegmentId, TileId};
 
 /// Where a figure is, or goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Place {
     /// In its owner's supply.
     Supply,
@@ -52,6 +53,7 @@ impl Place {
 
 /// What points are scored for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reason {
     /// A feature (the turn log describes it from the board).
     Feature(SegmentId),
@@ -62,6 +64,7 @@ pub enum Reason {
 
 /// A change a rule asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Command {
     /// Set the drawn tile aside instead of playing it; the player draws again.
     SetAsideDrawn,

@@ -8,6 +8,7 @@ use crate::ids::{FigureId, PlayerId, SegmentId, TileId, TileType};
 
 /// Something that happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Event {
     /// A turn began.
     TurnStarted {
@@ -106,6 +107,7 @@ pub enum Event {
 /// The kind of an [`Event`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u32)]
+#[non_exhaustive]
 pub enum EventKind {
     /// [`Event::TurnStarted`]
     TurnStarted = abi::event::TURN_STARTED,
