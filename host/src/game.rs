@@ -36,27 +36,41 @@ pub fn new_game(
     Ok((game, bots))
 }
 
+/// A game the bots played: its moves, and why it stopped before its end, if it did.
+pub struct PlayedOut {
+    /// The moves made, in order.
+    pub moves: Vec<Move>,
+    /// Why the game stopped early (`after` said so, or the engine failed); `None` when it
+    /// was played to its end.
+    pub stopped: Option<String>,
+}
+
 /// Plays a game to its end; `after` runs once before the first move and after each move
-/// (with the moves so far) and may stop the game with an error.
+/// (with the moves so far) and may stop the game with an error. The moves made are kept
+/// either way, so that a stopped game can still be written as a record.
 pub fn play_out(
     game: &mut Game,
     bots: &mut [Bot],
     mut after: impl FnMut(&mut Game, usize) -> Result<(), String>,
-) -> Result<Vec<Move>, String> {
+) -> PlayedOut {
     let mut moves = Vec::new();
-    after(game, 0)?;
-    while !game.is_over() {
-        let seat = game.decider() as usize % bots.len().max(1);
-        let Some(action) = bots.get_mut(seat).and_then(|b| b.choose(game)) else {
-            return Err("the engine offered no move but the game is not over".into());
-        };
-        let m = action_to_move(&game.rules, &game.state, &action);
-        game.apply(&action)
-            .map_err(|e| format!("the engine refused its own move: {e}"))?;
-        moves.push(m);
-        after(game, moves.len())?;
-    }
-    Ok(moves)
+    let stopped = (|| {
+        after(game, 0)?;
+        while !game.is_over() {
+            let seat = game.decider() as usize % bots.len().max(1);
+            let Some(action) = bots.get_mut(seat).and_then(|b| b.choose(game)) else {
+                return Err("the engine offered no move but the game is not over".to_string());
+            };
+            let m = action_to_move(&game.rules, &game.state, &action);
+            game.apply(&action)
+                .map_err(|e| format!("the engine refused its own move: {e}"))?;
+            moves.push(m);
+            after(game, moves.len())?;
+        }
+        Ok(())
+    })()
+    .err();
+    PlayedOut { moves, stopped }
 }
 
 /// The record of a finished game, with its final scores as the expectation.

@@ -1,9 +1,9 @@
 //! carc-host as a library: the [`host`] (plugin discovery, checks before loading, games
 //! with any enabled subset of the plugins), plugin directories ([`package`]), the
 //! configuration file ([`config`]), [`trust`], loading plugin libraries ([`plugins`]) and
-//! the process-wide host the `carc` command line uses ([`catalog`]), and how it reports
-//! ([`output`]). [`view`] makes the replay viewer, a record as one HTML page; [`render`]
-//! draws tiles and boards as SVG or PNG.
+//! the process-wide host the `carc` command line uses ([`catalog`]), how it reports
+//! ([`output`]) and where it may write files ([`destination`]). [`view`] makes the replay
+//! viewer, a record as one HTML page; [`render`] draws tiles and boards as SVG or PNG.
 
 #[macro_use]
 pub mod output;
@@ -12,6 +12,7 @@ pub mod output;
 pub(crate) mod accounts;
 pub mod catalog;
 pub mod config;
+pub mod destination;
 pub mod game;
 pub mod host;
 pub mod package;

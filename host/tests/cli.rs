@@ -598,3 +598,62 @@ fn replay_log_prints_the_turn_log_before_the_ok_line() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stdout(&o), "", "no log for an invalid record");
 }
+
+/// No command writes over a file it reads, or twice to one file, however the path is
+/// written; a directory that does not exist is said before a game is played.
+#[test]
+fn outputs_never_overwrite_inputs_and_are_checked_before_any_work() {
+    let dir = scratch("cli-outputs");
+    let record = dir.join("v.toml");
+    std::fs::copy(
+        root().join("tests/scenarios/base-06-road-loop.toml"),
+        &record,
+    )
+    .unwrap();
+    let original = std::fs::read_to_string(&record).unwrap();
+    let roundabout = dir.join(".").join("v.toml");
+    let roundabout = roundabout.to_str().unwrap();
+    let rec = record.to_str().unwrap();
+    let tiles = dir.join("tiles.svg");
+    std::fs::copy(root().join("tiledefs/base.toml"), &tiles).unwrap();
+    let cases: [(Vec<&str>, &str); 2] = [
+        (
+            vec!["view", rec, "--out", roundabout],
+            "would overwrite the record",
+        ),
+        (
+            vec!["validate", tiles.to_str().unwrap(), "--render"],
+            "would overwrite the input",
+        ),
+    ];
+    for (args, words) in &cases {
+        let o = carc(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(words), "{args:?}: {}", stderr(&o));
+    }
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), original);
+    assert!(
+        std::fs::read_to_string(&tiles)
+            .unwrap()
+            .contains("[[tile]]")
+    );
+    // `play` writes a record where asked (over an older file, as asked), but never its
+    // page into the same file.
+    let o = carc(&["play", "--seed", "1", "--record", rec, "--html", roundabout]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "no game was played: {}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), original);
+    let missing = dir.join("nope").join("x.toml");
+    let o = carc(&["play", "--seed", "1", "--record", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "no game was played: {}", stdout(&o));
+    let o = carc(&["play", "--seed", "1", "--html", "-"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("standard output holds"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -419,3 +419,101 @@ fn carc_plugins_list_shows_a_plugin_given_with_plugin() {
     assert_eq!(row["protocol"], "1.5.0");
     assert_eq!(row["path"], lib.to_str().expect("UTF-8"));
 }
+
+#[test]
+fn a_stopped_game_is_still_written_and_every_command_reading_it_fails_with_exit_2() {
+    let dir = common::scratch("faults-written");
+    let lib = fixture_libs::library(MISBEHAVING);
+    let lib = lib.to_str().expect("a UTF-8 path");
+    let (record, page) = (dir.join("stopped.toml"), dir.join("stopped.html"));
+    let rule = format!("{ID}.fault=bad-command");
+    let o = carc(&[
+        "play",
+        "--plugin",
+        lib,
+        "--expansions",
+        ID,
+        "--rule",
+        &rule,
+        "--seed",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("error: the game stopped after 3 moves"),
+        "{err}"
+    );
+    assert!(err.contains("record written to"), "{err}");
+    let text = std::fs::read_to_string(&record).expect("the record of the game so far");
+    assert_eq!(text.matches("[[move]]").count(), 3, "{text}");
+    assert!(page.is_file(), "the page of the game so far");
+    // Played again, the game meets the same fault: each command says so and exits 2,
+    // writing what it was asked for all the same.
+    let (view, board) = (dir.join("view.html"), dir.join("board.svg"));
+    for (args, written) in [
+        (vec!["replay", record.to_str().unwrap()], None),
+        (
+            vec![
+                "view",
+                record.to_str().unwrap(),
+                "--out",
+                view.to_str().unwrap(),
+            ],
+            Some(&view),
+        ),
+        (
+            vec![
+                "render",
+                "board",
+                record.to_str().unwrap(),
+                "--out",
+                board.to_str().unwrap(),
+            ],
+            Some(&board),
+        ),
+    ] {
+        let mut all = vec!["--plugin", lib];
+        all.extend(args.iter().copied());
+        let o = carc(&all);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("an expansion misbehaved: expansion `fixture-misbehaving` gave a command"),
+            "{args:?}: {err}"
+        );
+        if let Some(file) = written {
+            assert!(file.is_file(), "{args:?}: {} written", file.display());
+        }
+    }
+}
+
+/// A plugin library's panic is reported once, by the host, with its message and where
+/// in the plugin's source it happened; the library's standard library prints nothing of
+/// its own (no `thread '…' panicked at`, no backtrace hint).
+#[test]
+fn a_panic_in_a_library_is_reported_once_with_where_it_happened() {
+    let o = carc_play("unforeseen-panic");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!err.contains("thread '"), "{err}");
+    assert!(!err.contains("RUST_BACKTRACE"), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("error: the game stopped after "))
+        .unwrap_or_else(|| panic!("no error line in {err}"));
+    assert!(
+        line.contains(&format!(
+            "expansion `{ID}` panicked in `apply` (index out of bounds"
+        )),
+        "{line}"
+    );
+    assert!(
+        line.contains(", at ") && line.contains("src/lib.rs:"),
+        "{line}"
+    );
+}

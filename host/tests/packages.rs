@@ -754,7 +754,9 @@ fn one_host_plays_any_subset_of_the_plugins_as_a_fresh_process_does() {
         let rules = host.rules(&expansions, &options).expect("rules");
         let (mut game, mut bots) =
             carc_host::game::new_game(rules, &names, &[Strategy::Random; 2], seed).unwrap();
-        let moves = carc_host::game::play_out(&mut game, &mut bots, |_, _| Ok(())).unwrap();
+        let played = carc_host::game::play_out(&mut game, &mut bots, |_, _| Ok(()));
+        assert_eq!(played.stopped, None);
+        let moves = played.moves;
         let record = carc_host::game::record_of(&game, expansions.clone(), seed, options, moves);
         let mine = toml::to_string(&record).unwrap();
         let path = home.join(format!("{i}.toml"));

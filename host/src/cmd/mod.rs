@@ -96,6 +96,21 @@ pub fn options_for(
     Ok(options)
 }
 
+/// Reports what went wrong with an expansion while a record was played (a panic that
+/// disabled it, a command the engine refused), after the command wrote what it was asked
+/// for; the exit code: [`carc_host::output::CANNOT`] when there is any, as an expansion
+/// failed.
+pub fn report_faults(faults: &[String]) -> u8 {
+    for f in faults {
+        errln!("error: an expansion misbehaved: {f}");
+    }
+    if faults.is_empty() {
+        carc_host::output::OK
+    } else {
+        carc_host::output::CANNOT
+    }
+}
+
 /// Prints an error the same way everywhere: `error: ` and the message, or a located
 /// diagnostic (`file:line:column: error: ...`, with its snippet) as it is.
 pub fn fail(message: impl std::fmt::Display) -> u8 {

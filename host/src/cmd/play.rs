@@ -52,6 +52,7 @@ pub fn run(args: PlayArgs) -> u8 {
 }
 
 fn play(args: PlayArgs) -> Result<(), String> {
+    check_outputs(&args)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -113,42 +114,76 @@ fn play(args: PlayArgs) -> Result<(), String> {
             outln!("rule options: {}", in_force.join(", "));
         }
     }
-    let moves = carc_host::game::play_out(&mut game, &mut bots, |game, moves| {
+    let played = carc_host::game::play_out(&mut game, &mut bots, |game, moves| {
         if log {
             print_log(game);
         }
         stop_on_fault(game, moves)
-    })?;
-    if args.json {
-        let mut summary = state_summary(&game);
-        summary["seed"] = serde_json::json!(seed);
-        summary["moves"] = serde_json::json!(moves.len());
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&summary).unwrap_or_default()
-        );
-    } else {
-        outln!("final scores:");
-        let winners = game.state.winners();
-        for (i, p) in game.state.players.iter().enumerate() {
-            let mark = if winners.contains(&(i as u8)) {
-                "  (winner)"
-            } else {
-                ""
-            };
-            outln!("  {:<10} {:>4}{mark}", p.name, p.score);
-        }
+    });
+    let moves = played.moves;
+    // A game stopped early has no final scores; it is still written where asked (below),
+    // so that it can be replayed.
+    if played.stopped.is_none() {
+        print_result(&game, seed, moves.len(), args.json);
     }
     let record = carc_host::game::record_of(&game, expansions, seed, options, moves);
     if let Some(path) = &args.record {
         write_record(path, &record)?;
-        if log {
-            outln!("record written to {}", path.display());
-        }
+        errln!("record written to {}", path.display());
     }
     if let Some(path) = &args.html {
         let html = viewer_of(record, &format!("carc play --seed {seed}"))?;
         super::view::write_page(path, &html)?;
+    }
+    played.stopped.map_or(Ok(()), Err)
+}
+
+/// Prints how the game ended: the final state as JSON, or the final scores.
+fn print_result(game: &Game, seed: u64, moves: usize, json: bool) {
+    if json {
+        let mut summary = state_summary(game);
+        summary["seed"] = serde_json::json!(seed);
+        summary["moves"] = serde_json::json!(moves);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&summary).unwrap_or_default()
+        );
+        return;
+    }
+    outln!("final scores:");
+    let winners = game.state.winners();
+    for (i, p) in game.state.players.iter().enumerate() {
+        let mark = if winners.contains(&(i as u8)) {
+            "  (winner)"
+        } else {
+            ""
+        };
+        outln!("  {:<10} {:>4}{mark}", p.name, p.score);
+    }
+}
+
+/// Checks the files the game will be written to before it is played: standard output
+/// holds the turn log (or the JSON summary), so neither goes there, and they are two
+/// files in directories that exist.
+fn check_outputs(args: &PlayArgs) -> Result<(), String> {
+    for (path, flag) in [(&args.record, "--record"), (&args.html, "--html")] {
+        if path.as_deref().is_some_and(carc_core::input::is_stdin) {
+            return Err(format!(
+                "{flag} -: standard output holds the game's turn log (or its JSON summary); \
+                 give a file"
+            ));
+        }
+    }
+    if let Some(record) = &args.record {
+        carc_host::destination::check(record, "--record", &[], &[])?;
+    }
+    if let Some(html) = &args.html {
+        let taken: Vec<(&std::path::Path, &str)> = args
+            .record
+            .iter()
+            .map(|r| (r.as_path(), "--record"))
+            .collect();
+        carc_host::destination::check(html, "--html", &[], &taken)?;
     }
     Ok(())
 }
@@ -159,10 +194,13 @@ fn viewer_of(record: Record, title: &str) -> Result<String, String> {
     let loaded = carc_core::record::parse(&text, title, carc_core::record::Format::Toml)
         .map_err(|d| d.to_string())?;
     let catalog = crate::catalog::catalog_for(&loaded.record.game.expansions)?;
-    carc_host::view::viewer_html(&loaded, &catalog).map_err(|e| match e {
-        MoveFailure::Invalid(d) => d.to_string(),
-        MoveFailure::Illegal(problem) => problem,
-    })
+    // The game's faults, if any, are reported as the game stops.
+    carc_host::view::viewer_html(&loaded, &catalog)
+        .map(|(html, _)| html)
+        .map_err(|e| match e {
+            MoveFailure::Invalid(d) => d.to_string(),
+            MoveFailure::Illegal(problem) => problem,
+        })
 }
 
 /// Stops the game at an expansion's first fault (a panic, which disabled it, or a command

@@ -195,7 +195,9 @@ pub fn atlas_of(files: &[TileFile], title: &str) -> Result<String, u8> {
 
 fn tiles(args: TilesArgs) -> u8 {
     if let Some(out) = &args.out
-        && let Err(e) = format_of(out, "--out")
+        && let Err(e) = format_of(out, "--out").and_then(|_| {
+            carc_host::destination::check(out, "--out", &[(&args.path, "the tile data")], &[])
+        })
     {
         return super::fail(e);
     }
@@ -239,7 +241,9 @@ pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String
 
 fn board(args: BoardArgs) -> u8 {
     if let Some(out) = &args.out
-        && let Err(e) = format_of(out, "--out")
+        && let Err(e) = format_of(out, "--out").and_then(|_| {
+            carc_host::destination::check(out, "--out", &[(&args.record, "the record")], &[])
+        })
     {
         return super::fail(e);
     }
@@ -250,5 +254,8 @@ fn board(args: BoardArgs) -> u8 {
             return code;
         }
     };
-    write_picture(&board_svg(&game), args.out.as_deref())
+    match write_picture(&board_svg(&game), args.out.as_deref()) {
+        output::OK => super::report_faults(game.faults()),
+        code => code,
+    }
 }

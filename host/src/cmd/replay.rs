@@ -44,7 +44,8 @@ pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
 }
 
 /// Exit 0 when every expectation holds, 1 when an illegal move or a mismatch is found, 2
-/// when the file cannot be read or is not a valid record (see [`carc_host::output`]).
+/// when the file cannot be read or is not a valid record, or an expansion failed while
+/// playing it (see [`carc_host::output`]).
 pub fn run(args: ReplayArgs) -> u8 {
     let loaded = match record::load(&args.file) {
         Ok(l) => l,
@@ -103,7 +104,13 @@ pub fn run(args: ReplayArgs) -> u8 {
                 );
             }
             errln!("{}", record::failure_report(&loaded.file, &problems));
-            1
+            // A misbehaving expansion is a failure to play the record, not a finding
+            // about it (exit 2, as in every subcommand).
+            if game.faults().is_empty() {
+                output::FAILED
+            } else {
+                output::CANNOT
+            }
         }
     }
 }

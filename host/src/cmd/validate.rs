@@ -54,6 +54,19 @@ pub fn run(args: ValidateArgs) -> u8 {
             return super::fail(e);
         }
     }
+    // Where each input's atlas goes (`None`: standard input without --render-out),
+    // checked before anything is read.
+    let targets: Vec<Option<PathBuf>> = inputs
+        .iter()
+        .map(|path| match &out {
+            Some(o) => Some(o.clone()),
+            None if carc_core::input::is_stdin(path) => None,
+            None => Some(path.with_extension("svg")),
+        })
+        .collect();
+    if render && let Err(e) = check_targets(&inputs, &targets, out.is_some()) {
+        return super::fail(e);
+    }
     let (code, checked) = check(args);
     if !render || code == output::CANNOT {
         return code;
@@ -63,15 +76,11 @@ pub fn run(args: ValidateArgs) -> u8 {
         return code;
     }
     let mut drawn = code;
-    for path in &inputs {
-        let target = match &out {
-            Some(o) => o.clone(),
-            None if path.as_os_str() == "-" => {
-                errln!("error: the atlas of standard input needs --render-out FILE");
-                drawn = output::CANNOT;
-                continue;
-            }
-            None => path.with_extension("svg"),
+    for (path, target) in inputs.iter().zip(targets) {
+        let Some(target) = target else {
+            errln!("error: the atlas of standard input needs --render-out FILE");
+            drawn = output::CANNOT;
+            continue;
         };
         // A file is drawn as it was read and checked above (standard input cannot be
         // read twice); a plugin directory as `carc render tiles` reads it.
@@ -96,6 +105,24 @@ pub fn run(args: ValidateArgs) -> u8 {
         }
     }
     drawn
+}
+
+/// Checks where the atlases go: over no input, each to a file of its own, in a directory
+/// that exists.
+fn check_targets(
+    inputs: &[PathBuf],
+    targets: &[Option<PathBuf>],
+    given: bool,
+) -> Result<(), String> {
+    let flag = if given { "--render-out" } else { "the atlas" };
+    let read: Vec<(&std::path::Path, &str)> =
+        inputs.iter().map(|p| (p.as_path(), "the input")).collect();
+    let mut taken: Vec<(&std::path::Path, &str)> = Vec::new();
+    for target in targets.iter().flatten() {
+        carc_host::destination::check(target, flag, &read, &taken)?;
+        taken.push((target, "the atlas"));
+    }
+    Ok(())
 }
 
 /// Says which plugins found but refused declare feature kinds or markers: tile data using

@@ -21,8 +21,25 @@ pub struct ViewArgs {
 }
 
 /// Exit 0 when the page is written, 1 when a move of the record is illegal, 2 when the
-/// record cannot be read or is not valid, or the page cannot be written.
+/// record cannot be read or is not valid, or the page cannot be written, or an expansion
+/// failed while the record was played (the page is written all the same).
 pub fn run(args: ViewArgs) -> u8 {
+    let out = args.out.clone().unwrap_or_else(|| {
+        if carc_core::input::is_stdin(&args.file) {
+            PathBuf::from("-")
+        } else {
+            args.file.with_extension("html")
+        }
+    });
+    // Named as given, or as the page written by default.
+    let flag = if args.out.is_some() {
+        "--out"
+    } else {
+        "the page"
+    };
+    if let Err(e) = carc_host::destination::check(&out, flag, &[(&args.file, "the record")], &[]) {
+        return super::fail(e);
+    }
     let loaded = match record::load(&args.file) {
         Ok(l) => l,
         Err(e) => {
@@ -37,33 +54,24 @@ pub fn run(args: ViewArgs) -> u8 {
             return output::CANNOT;
         }
     };
-    let html = match page(&loaded, &catalog) {
-        Ok(html) => html,
+    let (html, faults) = match page(&loaded, &catalog) {
+        Ok(page) => page,
         Err(code) => return code,
     };
-    let out = args.out.unwrap_or_else(|| {
-        if carc_core::input::is_stdin(&args.file) {
-            PathBuf::from("-")
-        } else {
-            args.file.with_extension("html")
-        }
-    });
-    if out == args.file && !carc_core::input::is_stdin(&out) {
-        return super::fail(format!(
-            "the page would overwrite the record {}; give another file with --out",
-            out.display()
-        ));
+    if let Err(e) = write_page(&out, &html) {
+        return super::fail(e);
     }
-    match write_page(&out, &html) {
-        Ok(()) => output::OK,
-        Err(e) => super::fail(e),
-    }
+    super::report_faults(&faults)
 }
 
-/// The page of a record, or the exit code after reporting why there is none.
-pub fn page(loaded: &Loaded, catalog: &carc_core::catalog::Catalog) -> Result<String, u8> {
+/// The page of a record with the expansions' faults met playing it, or the exit code
+/// after reporting why there is none.
+fn page(
+    loaded: &Loaded,
+    catalog: &carc_core::catalog::Catalog,
+) -> Result<(String, Vec<String>), u8> {
     match view::viewer_html(loaded, catalog) {
-        Ok(html) => Ok(html),
+        Ok(page) => Ok(page),
         Err(MoveFailure::Invalid(d)) => {
             errln!("{d}");
             Err(output::CANNOT)

@@ -14,7 +14,12 @@ pub use steps::{LogLine, Step, Viewer};
 use carc_core::catalog::Catalog;
 use carc_core::record::{Loaded, MoveFailure};
 
-/// The viewer page of a record.
-pub fn viewer_html(loaded: &Loaded, catalog: &Catalog) -> Result<String, MoveFailure> {
-    Ok(html::page(&steps::steps(loaded, catalog)?))
+/// The viewer page of a record, with what went wrong with an expansion while the record
+/// was played (the page shows the game all the same).
+pub fn viewer_html(
+    loaded: &Loaded,
+    catalog: &Catalog,
+) -> Result<(String, Vec<String>), MoveFailure> {
+    let viewer = steps::steps(loaded, catalog)?;
+    Ok((html::page(&viewer), viewer.faults))
 }

@@ -22,6 +22,10 @@ pub struct Viewer {
     /// The drawings of the placed tiles, one line each, which the boards share.
     #[serde(skip)]
     pub tiles: Vec<String>,
+    /// What went wrong with an expansion while the record was played (a panic that
+    /// disabled it, a command the engine refused): the page shows the game all the same.
+    #[serde(skip)]
+    pub faults: Vec<String>,
 }
 
 /// The game at one step.
@@ -127,6 +131,7 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
         players: game.state.players.iter().map(|p| p.name.clone()).collect(),
         steps,
         tiles: drawings.into_lines(),
+        faults: game.faults().to_vec(),
     })
 }
 

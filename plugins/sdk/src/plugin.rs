@@ -2,7 +2,7 @@
 //! type, which [`export_expansion!`](crate::export_expansion) puts into a plugin crate.
 //! Every entry point catches panics and reports them as errors.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -62,12 +62,41 @@ extern "C" fn tile_file<E: Expansion>(
     }
 }
 
+thread_local! {
+    /// Where the last panic on this thread happened (`file:line:column`), kept by the
+    /// panic hook of a plugin library (see [`loaded_as_library`]) until it is reported.
+    static PANICKED_AT: Cell<Option<String>> = const { Cell::new(None) };
+}
+
+/// Called once by a plugin library's loader (see [`export_expansion!`]), never when the
+/// expansion is linked into a binary: the library's own copy of the standard library
+/// then prints nothing when the plugin panics, and only notes where; the host reports
+/// the panic as a fault, with its message and that place.
+#[doc(hidden)]
+pub fn loaded_as_library() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info
+                .location()
+                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            let _ = PANICKED_AT.try_with(|p| p.set(at));
+        }));
+    });
+}
+
+/// A caught panic's message, with where it happened when the library's panic hook noted
+/// it.
 fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    payload
+    let message = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".into())
+        .unwrap_or_else(|| "a panic without a message".into());
+    match PANICKED_AT.try_with(Cell::take).ok().flatten() {
+        Some(at) => format!("{message}, at {at}"),
+        None => message,
+    }
 }
 
 extern "C" fn instantiate<E: Expansion>(host: &HostTable, error: &mut RString) -> *mut c_void {
@@ -259,6 +288,7 @@ macro_rules! export_expansion {
         #[unsafe(export_name = concat!("carc_plugin_", env!("CARGO_CRATE_NAME")))]
         pub static CARC_PLUGIN_HEADER: $crate::plugin::LibHeader = {
             extern "C" fn loader() -> $crate::plugin::RootModuleResult {
+                $crate::plugin::loaded_as_library();
                 $crate::plugin::__call_root_module_loader(carc_plugin_module)
             }
             type Module =
