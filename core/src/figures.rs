@@ -76,6 +76,17 @@ pub enum FigureClass {
     Neutral,
 }
 
+impl FigureClass {
+    /// The class as a manifest writes it (`follower`, `special`, `neutral`).
+    pub fn word(self) -> &'static str {
+        match self {
+            FigureClass::Follower => "follower",
+            FigureClass::Special => "special",
+            FigureClass::Neutral => "neutral",
+        }
+    }
+}
+
 /// A figure kind, as an expansion declares it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -191,7 +191,12 @@ impl Host {
         let mut warnings = Vec::new();
         let mut roots: Vec<PathBuf> = Vec::new();
         for d in &settings.plugin_dirs {
-            if !d.is_dir() {
+            if d.is_file() {
+                warnings.push(format!(
+                    "plugin directory `{}` is a file, not a directory",
+                    d.display()
+                ));
+            } else if !d.is_dir() {
                 warnings.push(format!("plugin directory `{}` does not exist", d.display()));
             }
             roots.push(d.clone());
@@ -225,11 +230,24 @@ impl Host {
                     Some(p),
                 ),
                 Err(why) => {
-                    let id = dir.file_name().map_or_else(
-                        || dir.display().to_string(),
-                        |n| n.to_string_lossy().into_owned(),
+                    // Named by its manifest when that reads (its tile data did not), else
+                    // by its directory.
+                    let manifest = Package::read_manifest(&dir).ok();
+                    let id = manifest.as_ref().map_or_else(
+                        || {
+                            dir.file_name().map_or_else(
+                                || dir.display().to_string(),
+                                |n| n.to_string_lossy().into_owned(),
+                            )
+                        },
+                        |m| m.id.clone(),
                     );
-                    (refused(id, Some(dir.clone()), None, why), None)
+                    let mut entry = refused(id, Some(dir.clone()), None, why);
+                    if let Some(m) = manifest {
+                        entry.version = m.version.clone();
+                        entry.manifest = Some(m);
+                    }
+                    (entry, None)
                 }
             };
             entries.push(entry);

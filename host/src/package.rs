@@ -56,12 +56,23 @@ fn read_text(path: &Path) -> Result<String, String> {
 }
 
 impl Package {
-    /// Reads a plugin directory's manifest and tile files; the first problem, located.
-    pub fn read(dir: &Path) -> Result<Package, String> {
+    /// Reads a plugin directory's manifest alone; the first problem, located.
+    pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
+        Self::manifest_and_text(dir).map(|(manifest, _)| manifest)
+    }
+
+    fn manifest_and_text(dir: &Path) -> Result<(Manifest, String), String> {
         let path = dir.join(MANIFEST_FILE);
         let text = read_text(&path)?;
         let name = path.display().to_string();
         let manifest = Manifest::from_toml(&text, &name).map_err(|d| d.to_string())?;
+        Ok((manifest, text))
+    }
+
+    /// Reads a plugin directory's manifest and tile files; the first problem, located.
+    pub fn read(dir: &Path) -> Result<Package, String> {
+        let (manifest, text) = Self::manifest_and_text(dir)?;
+        let name = dir.join(MANIFEST_FILE).display().to_string();
         if manifest.library.is_none() {
             // A tile pack: tile data and declarations, no code.
             let needs_code = [

@@ -425,6 +425,15 @@ fn plan_prints_the_resolved_orders_and_why() {
     );
     assert!(out.contains("\nstart tile: base:D\n"), "{out}");
     assert!(!out.contains("stacks"), "{out}");
+    // Figure classes as a manifest writes them.
+    assert!(
+        out.contains("\n  base:follower (follower): flesh-and-blood\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n  princess-dragon:dragon (neutral): none\n"),
+        "{out}"
+    );
     // The Russian promos have a rule at `final-scoring`, The Princess and the Dragon none:
     // after the base game, the promos score first, whatever the expansions' order.
     assert!(
@@ -653,6 +662,27 @@ fn outputs_never_overwrite_inputs_and_are_checked_before_any_work() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("standard output holds"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A failed expectation about the winners names them in words, as the turn log does.
+#[test]
+fn a_winners_mismatch_names_the_players_in_words() {
+    let dir = scratch("cli-winners");
+    let text = std::fs::read_to_string(
+        root().join("tests/scenarios/audit6-base-three-players-tie-2-2-1.toml"),
+    )
+    .unwrap();
+    let wrong = text.replace("winners = [\"Alice\", \"Bob\"]", "winners = [\"Carol\"]");
+    assert_ne!(wrong, text);
+    let record = dir.join("winners.toml");
+    std::fs::write(&record, wrong).unwrap();
+    let o = carc(&["replay", record.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("winners: expected Carol, got Alice and Bob"),
         "{}",
         stderr(&o)
     );

@@ -929,6 +929,18 @@ fn a_record_in_the_other_format_gets_a_hint() {
     let toml_as_json = write(&dir, "record.json", fs::read(root().join(RECORD)).unwrap());
     let o = carc(&["replay", &toml_as_json]);
     exits_saying(&o, 2, "looks like TOML");
+
+    // JSON that is no object is no TOML either: it is told what a record is.
+    for text in ["[1, 2]", "\"hello\"", "null", "7"] {
+        let not_an_object = write(&dir, "value.json", text);
+        let o = carc(&["replay", &not_an_object]);
+        exits_saying(&o, 2, "a record in JSON is one object");
+        assert!(
+            !stderr(&o).contains("looks like TOML"),
+            "{text}: {}",
+            stderr(&o)
+        );
+    }
 }
 
 /// Panics unless `help` holds the table of exit codes.
@@ -1172,4 +1184,61 @@ fn an_unreadable_configuration_file_says_why_in_plain_words() {
             show(&o)
         );
     }
+}
+
+/// A `--plugin-dir` that is not a directory is said for what it is, as a warning.
+#[test]
+fn a_plugin_dir_that_is_no_directory_is_told_apart_from_a_missing_one() {
+    let dir = scratch("plugin-dir-file");
+    let file = write(&dir, "plugin.toml", "id = \"x\"\n");
+    let missing = dir.join("missing");
+    for (path, words) in [
+        (file.as_str(), "is a file, not a directory"),
+        (missing.to_str().unwrap(), "does not exist"),
+    ] {
+        let o = carc(&["--plugin-dir", path, "plugins", "list"]);
+        assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+        assert!(
+            stderr(&o).contains(&format!("warning: plugin directory `{path}` {words}")),
+            "{}",
+            show(&o)
+        );
+    }
+}
+
+/// A plugin whose manifest reads but whose tile data does not is listed under its own id
+/// and version, refused with the reason, and found by that id.
+#[test]
+fn a_plugin_with_missing_tile_data_keeps_its_name() {
+    let dir = scratch("missing-tiles");
+    let plugin = dir.join("some-directory");
+    fs::create_dir_all(&plugin).unwrap();
+    write(
+        &plugin,
+        "manifest.toml",
+        "id = \"wishing-well\"\nname = \"Well\"\nversion = \"0.2.0\"\ntiles = [\"tiles.toml\"]\n",
+    );
+    let root = dir.to_str().unwrap();
+    let o = carc(&["--plugin-dir", root, "plugins", "list", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    let list: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let well = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "wishing-well")
+        .unwrap_or_else(|| panic!("listed by its id: {list}"));
+    assert_eq!(well["version"], "0.2.0");
+    let status = well["status"].as_str().unwrap();
+    assert!(
+        status.starts_with("refused: cannot read") && status.contains("tiles.toml"),
+        "{status}"
+    );
+    let o = carc(&["--plugin-dir", root, "plugins", "info", "wishing-well"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(
+        stdout(&o).contains("tiles.toml: cannot be read (no such file or directory)"),
+        "{}",
+        show(&o)
+    );
 }

@@ -78,9 +78,20 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
     // A byte-order mark some editors write is no part of the record (in either format).
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let hint = |message: String| -> String {
+        // Valid JSON that is not an object is no TOML either.
+        let json_but_no_object = || {
+            format == Format::Json
+                && serde_json::from_str::<serde::de::IgnoredAny>(source).is_ok()
+                && crate::input::looks_like_json(source) != Some(true)
+        };
         match (format, crate::input::looks_like_json(source)) {
             (Format::Toml, Some(true)) => {
                 format!("{message} (this looks like JSON: a record in JSON must be named `.json`)")
+            }
+            _ if json_but_no_object() => {
+                format!(
+                    "{message} (a record in JSON is one object: `{{\"game\": {{...}}, \"move\": [...]}}`)"
+                )
             }
             (Format::Json, Some(false)) => {
                 format!("{message} (this looks like TOML: a file named `.json` is read as JSON)")
@@ -578,7 +589,15 @@ fn check_expectations(
         let mut want_sorted = wanted.clone();
         want_sorted.sort_by_key(|n| state.players.iter().position(|p| &p.name == n));
         if got != want_sorted {
-            problems.push(format!("winners: expected {wanted:?}, got {got:?}"));
+            let names = |n: &[String]| match n {
+                [] => "nobody".to_string(),
+                n => crate::turnlog::and_list(n),
+            };
+            problems.push(format!(
+                "winners: expected {}, got {}",
+                names(wanted),
+                names(&got)
+            ));
         }
     }
     for (id, table) in &expect.expansions {

@@ -94,7 +94,7 @@ pub fn run(args: PlanArgs) -> u8 {
         } else {
             k.tags.join(", ")
         };
-        outln!("  {}:{} ({:?}): {tags}", k.namespace, k.name, k.class);
+        outln!("  {}:{} ({}): {tags}", k.namespace, k.name, k.class.word());
     }
     0
 }

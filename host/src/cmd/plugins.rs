@@ -259,7 +259,7 @@ fn info(id: &str) -> Result<u8, String> {
 fn tile_summary(path: &std::path::Path) -> String {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) => return format!("cannot be read ({e})"),
+        Err(e) => return format!("cannot be read ({})", carc_core::input::describe(&e)),
     };
     let table: toml::Table = match text.parse() {
         Ok(t) => t,
