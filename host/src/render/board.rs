@@ -57,6 +57,10 @@ pub(crate) struct TileDrawings {
     marking: bool,
     /// The drawings of the last board's tiles, in the order drawn.
     last: Vec<u32>,
+    /// The drawing of each open square met so far, by square: an open square looks the
+    /// same on every board it is open on (drawn once, a board per move stays cheap on a
+    /// board with thousands of them).
+    open: BTreeMap<(i32, i32), String>,
 }
 
 /// The line standing for a board's tiles, when they are kept apart.
@@ -167,8 +171,8 @@ pub(crate) fn board_document_with(
     }
     let mut open = Group::new().set("data-layer", "open-squares");
     for o in board.open_squares() {
-        let (x, y) = origin(o.pos);
-        open = open.add(
+        let drawn = drawings.open.entry((o.pos.x, o.pos.y)).or_insert_with(|| {
+            let (x, y) = origin(o.pos);
             Rectangle::new()
                 .set("x", x + 4.0)
                 .set("y", y + 4.0)
@@ -178,8 +182,10 @@ pub(crate) fn board_document_with(
                 .set("stroke", "#9a9a9a")
                 .set("stroke-width", 2)
                 .set("stroke-dasharray", "6 4")
-                .set("data-open", format!("{} {}", o.pos.x, o.pos.y)),
-        );
+                .set("data-open", format!("{} {}", o.pos.x, o.pos.y))
+                .to_string()
+        });
+        open = open.add(Blob::new(drawn.clone()));
     }
 
     // Figures: where each stands, and how many stood there before it (to spread them).
