@@ -47,6 +47,15 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
             m = m.replace(&format!(" as {wide}"), " is too large");
         }
     }
+    // The values that take one of several forms, with the forms named.
+    m = m.replace(
+        "data did not match any variant of untagged enum Whereabouts",
+        "the value must be a square `[x, y]` or \"off-board\"",
+    );
+    m = m.replace(
+        "data did not match any variant of untagged enum Anchor",
+        "the value must be a phase's name or an array of them",
+    );
     m = replace_words(
         &m,
         "data did not match any variant of untagged enum ",
@@ -96,6 +105,21 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
         ("expected a map", "expected a table"),
         ("expected map", "expected a table"),
         ("a boolean", "true or false"),
+        ("unknown variant", "unknown value"),
+        // JSON's words for text that stops too early.
+        (
+            "EOF while parsing a value",
+            "the text ends where a value should be",
+        ),
+        (
+            "EOF while parsing an object",
+            "the text ends inside an object",
+        ),
+        ("EOF while parsing a list", "the text ends inside an array"),
+        (
+            "EOF while parsing a string",
+            "the text ends inside a string",
+        ),
     ] {
         m = m.replace(rust, words);
     }
@@ -174,5 +198,41 @@ mod tests {
             "unknown field a date-time, expected a table"
         );
         assert_eq!(plain("a struct is fine", None), "a struct is fine");
+        assert_eq!(
+            plain(
+                "unknown variant `maybe`, expected `any` or `pinned-only`",
+                None
+            ),
+            "unknown value `maybe`, expected `any` or `pinned-only`"
+        );
+        assert_eq!(
+            plain("EOF while parsing a value", None),
+            "the text ends where a value should be"
+        );
+    }
+
+    #[test]
+    fn a_value_of_several_forms_is_told_them() {
+        assert_eq!(
+            plain(
+                "data did not match any variant of untagged enum Whereabouts",
+                None
+            ),
+            "the value must be a square `[x, y]` or \"off-board\""
+        );
+        assert_eq!(
+            plain(
+                "data did not match any variant of untagged enum Anchor",
+                None
+            ),
+            "the value must be a phase's name or an array of them"
+        );
+        assert_eq!(
+            plain(
+                "data did not match any variant of untagged enum Other",
+                None
+            ),
+            "the value has none of the forms allowed here"
+        );
     }
 }

@@ -19,8 +19,8 @@ use carc_core::input::describe;
 
 /// Exit code: done, and everything checked holds.
 pub const OK: u8 = 0;
-/// Exit code: done, and what was checked does not hold (tile data with errors, a failed
-/// expectation, an illegal move in a record).
+/// Exit code: done, and what was checked does not hold (tile data or a plugin directory
+/// with errors for `validate`, a failed expectation, an illegal move in a record).
 pub const FAILED: u8 = 1;
 /// Exit code: it could not be done (bad command-line flags, a file that cannot be read,
 /// is too large or is not a valid record or manifest, an expansion that is not available
@@ -30,11 +30,11 @@ pub const CANNOT: u8 = 2;
 /// The table of exit codes, as `--help` and the README show it.
 pub const EXIT_CODES: &str = "Exit codes (every subcommand):
   0  done, and everything checked holds
-  1  done, and what was checked does not hold: tile data with errors, a failed
-     expectation, an illegal move
+  1  done, and what was checked does not hold: tile data or a plugin directory with
+     errors (`validate`), a failed expectation, an illegal move
   2  it could not be done: bad flags; a file that cannot be read, is too large, or is
-     not a valid record or manifest; an expansion that is not available or failed;
-     output that cannot be written";
+     not a valid record, manifest or tile data where one is used; an expansion that is
+     not available or failed; output that cannot be written";
 
 /// The first error met writing standard output, if any.
 static STDOUT_FAILED: Mutex<Option<String>> = Mutex::new(None);

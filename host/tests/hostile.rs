@@ -1242,3 +1242,37 @@ fn a_plugin_with_missing_tile_data_keeps_its_name() {
         show(&o)
     );
 }
+
+/// Standard input is read once: `-` named twice is a usage error, not a second, empty
+/// input.
+#[test]
+fn standard_input_named_twice_is_refused() {
+    let o = carc_with_stdin(&["validate", "-", "-"], b"[[tile]]\n".to_vec());
+    exits_saying(&o, 2, "`-` is given twice");
+}
+
+/// A malformed argument of an expansion's move is located at the value, not at the move.
+#[test]
+fn a_bad_dragon_step_is_located_at_its_value() {
+    let record = "[game]\nexpansions = [\"princess-dragon\"]\nplayers = [\"A\", \"B\"]\nseed = 1\n\n[[move]]\ndragon = \"Q\"\n";
+    let o = carc_with_stdin(&["replay", "-"], record.as_bytes().to_vec());
+    exits_saying(
+        &o,
+        2,
+        "<stdin>:7:10: error: move 0: `dragon` takes \"N\", \"E\", \"S\" or \"W\", not \"Q\"",
+    );
+}
+
+/// Expansions the configuration file names, when one is unknown, are traced to the file.
+#[test]
+fn an_unknown_expansion_from_the_configuration_names_the_file() {
+    let dir = scratch("config-expansions");
+    let config = write(&dir, "carc.toml", "expansions = [\"nope\"]\n");
+    let o = carc(&["--config", &config, "play", "--seed", "1"]);
+    exits_saying(&o, 2, "unknown expansion `nope`");
+    assert!(
+        stderr(&o).contains(&format!("come from `expansions` in {config}")),
+        "{}",
+        show(&o)
+    );
+}

@@ -1047,7 +1047,10 @@ fn a_tile_pack_without_code_loads_plays_and_replays_its_scenarios() {
     )
     .unwrap();
     let rows = list(&home, &["--plugin-dir", &dirs.to_string_lossy()]);
-    let status = status_of(&rows, "phased");
+    // Listed under its manifest's id, which reads.
+    let status = status_of(&rows, "crossings");
+    let row = rows.iter().find(|r| r.0 == "crossings").unwrap();
+    assert!(row.3.ends_with("phased"), "{row:?}");
     assert!(
         status.contains("tile pack") && status.contains("`[[phase]]`"),
         "{status}"

@@ -300,31 +300,32 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
         // A move without an argument is written `<verb> = true`, as `pass` is.
         ArgKind::None => {
             if value != serde_json::Value::Bool(true) {
-                return Err(MoveError::Malformed(format!(
-                    "`{name}` takes no argument: write `{name} = true`"
-                )));
+                return Err(bad_value(
+                    name,
+                    format!("`{name}` takes no argument: write `{name} = true`"),
+                ));
             }
             Arg::None
         }
         ArgKind::Pos => {
             let [x, y]: [i32; 2] = serde_json::from_value(value)
-                .map_err(|_| MoveError::Malformed(format!("`{name}` takes a square `[x, y]`")))?;
+                .map_err(|_| bad_value(name, format!("`{name}` takes a square `[x, y]`")))?;
             Arg::Pos(Pos::new(x, y))
         }
         ArgKind::Feature => {
-            let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
-                MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
-            })?;
+            let f: FeatureRef = serde_json::from_value(value)
+                .map_err(|_| bad_value(name, format!("`{name}` takes a feature `[x, y, PORT]`")))?;
             Arg::Feature(feature(rules, state, &f, |why| bad_value(name, why))?)
         }
         ArgKind::Side => {
             let s: String = serde_json::from_value(value).map_err(|_| {
-                MoveError::Malformed(format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\""))
+                bad_value(name, format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\""))
             })?;
             Arg::Side(Side::parse(&s).ok_or_else(|| {
-                MoveError::Malformed(format!(
-                    "`{name}` takes \"N\", \"E\", \"S\" or \"W\", not {s:?}"
-                ))
+                bad_value(
+                    name,
+                    format!("`{name}` takes \"N\", \"E\", \"S\" or \"W\", not {s:?}"),
+                )
             })?)
         }
     };
@@ -470,7 +471,7 @@ mod tests {
             assert!(
                 matches!(
                     check_move(&rules, &entry("wave", wrong.clone())),
-                    Err(MoveError::Malformed(_))
+                    Err(MoveError::BadValue(key, _)) if key == "wave"
                 ),
                 "wave = {wrong}"
             );

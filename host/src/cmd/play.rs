@@ -85,7 +85,19 @@ fn play(args: PlayArgs) -> Result<(), String> {
         None => super::configured_expansions()?,
     };
     let options = super::options_for(&expansions, &args.rules)?;
-    let rules = crate::catalog::host()?.rules(&expansions, &options)?;
+    let rules = crate::catalog::host()?
+        .rules(&expansions, &options)
+        .map_err(|e| {
+            if args.expansions.is_some() {
+                return e;
+            }
+            // The expansions came from the configuration: say where to change them.
+            let file = crate::catalog::host()
+                .ok()
+                .and_then(|h| h.config_path().map(|p| p.display().to_string()))
+                .unwrap_or_else(|| "the configuration file".into());
+            format!("{e}; the expansions played come from `expansions` in {file}")
+        })?;
     // `base` is always in play: a record never names it.
     let expansions: Vec<String> = expansions.into_iter().filter(|e| e != "base").collect();
     let in_force: Vec<String> = (1..rules.manifests.len())

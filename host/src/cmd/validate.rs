@@ -41,6 +41,14 @@ const SHOWN_ERRORS: usize = 100;
 /// arguments (see [`carc_host::output`]).
 pub fn run(args: ValidateArgs) -> u8 {
     let inputs = args.paths.clone();
+    if inputs
+        .iter()
+        .filter(|p| carc_core::input::is_stdin(p))
+        .count()
+        > 1
+    {
+        return super::fail("`-` is given twice: standard input can be read once");
+    }
     let render = args.render || args.render_out.is_some();
     let out = args.render_out.clone();
     if let Some(out) = &out {
