@@ -687,3 +687,30 @@ fn a_winners_mismatch_names_the_players_in_words() {
         stderr(&o)
     );
 }
+
+/// Linked plugins have no path: `null` in JSON, words in the table.
+#[test]
+fn a_linked_plugin_has_no_path_in_json() {
+    let o = carc(&["--linked", "plugins", "list", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let rows = rows.as_array().expect("an array");
+    assert!(!rows.is_empty());
+    for row in rows {
+        assert_eq!(row["status"], "linked", "{row}");
+        assert!(row["path"].is_null(), "{row}");
+    }
+    let o = carc(&["--linked", "plugins", "list"]);
+    assert!(
+        stdout(&o).contains("linked  (linked into carc)"),
+        "{}",
+        stdout(&o)
+    );
+    // `simulate --json` is one pretty-printed object, as every `--json` is.
+    let o = carc(&["simulate", "--games", "2", "--seed", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v["games"], 2);
+    assert!(text.lines().count() > 3, "{text}");
+}

@@ -684,3 +684,22 @@ fn without_the_png_feature_a_png_is_refused_saying_how_to_get_one() {
     assert!(stderr(&o).contains("--features png"), "{}", stderr(&o));
     assert!(!out.exists(), "nothing is written");
 }
+
+/// `--out -` is standard output, as SVG, as the default is; `validate --render-out -`
+/// is refused, standard output holding its verdict.
+#[test]
+fn out_dash_is_standard_output() {
+    let record = "tests/scenarios/base-06-road-loop.toml";
+    let dash = carc(&["render", "board", record, "--out", "-"]);
+    let default = carc(&["render", "board", record]);
+    assert_eq!(dash.status.code(), Some(0), "{}", stderr(&dash));
+    assert!(stdout(&dash).starts_with("<svg"), "{}", stdout(&dash));
+    assert_eq!(stdout(&dash), stdout(&default));
+    let o = carc(&["validate", "tiledefs/base.toml", "--render-out", "-"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("standard output holds the verdict"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -54,22 +54,22 @@ struct Listed {
     id: String,
     version: String,
     protocol: String,
-    /// Its library's path (its directory when no library was found).
-    path: String,
+    /// Its library's path (its directory when no library was found; `null` for a plugin
+    /// linked into carc).
+    path: Option<String>,
     /// The plugin directory it was found in (`null`: a library given by path, or linked
     /// in).
     dir: Option<String>,
     status: String,
 }
 
-/// The path shown for a plugin: its library, else its directory, else where it is
-/// linked.
-fn shown_path(e: &Entry) -> String {
+/// The path shown for a plugin: its library, else its directory; `None` when it is
+/// linked into carc.
+fn shown_path(e: &Entry) -> Option<String> {
     e.library
         .as_ref()
         .or(e.dir.as_ref())
         .map(|p| p.display().to_string())
-        .unwrap_or_else(|| "(linked into carc)".to_string())
 }
 
 /// Runs a `carc plugins` subcommand.
@@ -123,7 +123,7 @@ fn list(args: &ListArgs) -> Result<u8, String> {
             dash(&r.version),
             dash(&r.protocol),
             r.status,
-            r.path
+            r.path.as_deref().unwrap_or("(linked into carc)")
         );
     }
     if args.verbose {
@@ -131,7 +131,9 @@ fn list(args: &ListArgs) -> Result<u8, String> {
             .iter()
             .filter(|e| matches!(e.status, Status::Refused(_)))
         {
-            outln!("\n{} ({}):\n{}", e.id, shown_path(e), e.detail);
+            let path = shown_path(e);
+            let path = path.as_deref().unwrap_or("linked into carc");
+            outln!("\n{} ({path}):\n{}", e.id, e.detail);
         }
     }
     Ok(0)

@@ -35,8 +35,8 @@ pub struct TilesArgs {
     /// A tile-data file (`-` reads standard input), or a plugin directory (holding
     /// `manifest.toml`).
     path: PathBuf,
-    /// Write the picture here, as SVG or PNG by the file's extension (default: SVG on
-    /// standard output).
+    /// Write the picture here, as SVG or PNG by the file's extension (default, and `-`:
+    /// SVG on standard output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Show each tile in all four rotations.
@@ -54,8 +54,8 @@ pub struct BoardArgs {
     /// played: any N past it draws the board where the record ends.
     #[arg(long = "move", value_name = "N")]
     moves: Option<usize>,
-    /// Write the picture here, as SVG or PNG by the file's extension (default: SVG on
-    /// standard output).
+    /// Write the picture here, as SVG or PNG by the file's extension (default, and `-`:
+    /// SVG on standard output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
@@ -80,6 +80,10 @@ pub enum Format {
 /// The format a picture file asks for, by its extension; `flag` names the option that
 /// gave it (`--out`), for the message.
 pub fn format_of(path: &Path, flag: &str) -> Result<Format, String> {
+    if carc_core::input::is_stdin(path) {
+        // Standard output, as SVG.
+        return Ok(Format::Svg);
+    }
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -97,7 +101,7 @@ pub fn format_of(path: &Path, flag: &str) -> Result<Format, String> {
 
 /// Writes an SVG document to `out` (as SVG or PNG) or to standard output; exit code.
 pub fn write_picture(svg: &str, out: Option<&Path>) -> u8 {
-    let Some(out) = out else {
+    let Some(out) = out.filter(|o| !carc_core::input::is_stdin(o)) else {
         outln!("{svg}");
         return output::OK;
     };

@@ -216,7 +216,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
             });
             v["dynamic_over_static"] = serde_json::json!(r);
         }
-        outln!("{v}");
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         outln!(
             "{} in {:.2} s on {}: {rate:.0} games/s",

@@ -58,6 +58,12 @@ pub fn run(args: ValidateArgs) -> u8 {
                 out.display()
             ));
         }
+        if carc_core::input::is_stdin(out) {
+            return super::fail(
+                "--render-out -: standard output holds the verdict; give a file (`carc render \
+                 tiles` draws an atlas on standard output)",
+            );
+        }
         if let Err(e) = super::render::format_of(out, "--render-out") {
             return super::fail(e);
         }
