@@ -139,6 +139,20 @@ fn play(args: PlayArgs) -> Result<(), String> {
         print_result(&game, seed, moves.len(), args.json);
     }
     let record = carc_host::game::record_of(&game, expansions, seed, options, moves);
+    let written = write_outputs(&args, record, seed);
+    match (played.stopped, written) {
+        // Why the game stopped comes last, whatever else went wrong.
+        (Some(stopped), Err(why)) => {
+            super::fail(why);
+            Err(stopped)
+        }
+        (Some(stopped), Ok(())) => Err(stopped),
+        (None, written) => written,
+    }
+}
+
+/// Writes the game where `--record` and `--html` ask.
+fn write_outputs(args: &PlayArgs, record: Record, seed: u64) -> Result<(), String> {
     if let Some(path) = &args.record {
         write_record(path, &record)?;
         errln!("record written to {}", path.display());
@@ -147,7 +161,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         let html = viewer_of(record, &format!("carc play --seed {seed}"))?;
         super::view::write_page(path, &html)?;
     }
-    played.stopped.map_or(Ok(()), Err)
+    Ok(())
 }
 
 /// Prints how the game ended: the final state as JSON, or the final scores.
