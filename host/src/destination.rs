@@ -5,18 +5,45 @@
 use std::path::{Path, PathBuf};
 
 /// The file a path writes to: the file itself when it exists (through any symbolic
-/// link), else the file name in its directory's real path; `None` when that directory
+/// link), a symbolic link's target when the link dangles (writing creates that file),
+/// else the file name in its directory's real path; that directory as the error when it
 /// does not exist or is no directory.
-fn resolved(path: &Path) -> Option<PathBuf> {
-    if let Ok(real) = std::fs::canonicalize(path) {
-        return Some(real);
+fn resolved(path: &Path) -> Result<PathBuf, PathBuf> {
+    let mut path = path.to_path_buf();
+    // A chain of dangling links, followed a few steps (a loop ends nowhere).
+    for _ in 0..8 {
+        if let Ok(real) = std::fs::canonicalize(&path) {
+            return Ok(real);
+        }
+        let Ok(target) = std::fs::read_link(&path) else {
+            break;
+        };
+        path = match path.parent() {
+            Some(dir) if target.is_relative() => dir.join(target),
+            _ => target,
+        };
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let dir = std::fs::canonicalize(dir).ok().filter(|d| d.is_dir())?;
-    Some(dir.join(path.file_name()?))
+    let real = std::fs::canonicalize(dir)
+        .ok()
+        .filter(|d| d.is_dir())
+        .ok_or_else(|| dir.to_path_buf())?;
+    Ok(real.join(path.file_name().unwrap_or_default()))
+}
+
+/// Whether a path is written as a directory's (`out/`, `.`, `..`).
+fn names_a_directory(path: &Path) -> bool {
+    let text = path.as_os_str().to_string_lossy();
+    text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with('/') || path.file_name().is_none()
+}
+
+/// Whether two paths name the same file (existing or to be made), through `.`, `..` and
+/// symbolic links.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((resolved(a), resolved(b)), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Checks that `out` (named by `flag` in messages, such as `--out`) may be written:
@@ -33,23 +60,30 @@ pub fn check(
         return Ok(());
     }
     let shown = out.display();
-    let Some(target) = resolved(out) else {
-        let dir = out.parent().unwrap_or(Path::new("."));
-        let why = if dir.exists() {
-            "is not a directory"
-        } else {
-            "does not exist"
-        };
+    if names_a_directory(out) {
         return Err(format!(
-            "cannot write {shown}: the directory {} {why}",
-            dir.display()
+            "cannot write {shown}: it names a directory, not a file"
         ));
+    }
+    let target = match resolved(out) {
+        Ok(target) => target,
+        Err(dir) => {
+            let why = if dir.exists() {
+                "is not a directory"
+            } else {
+                "does not exist"
+            };
+            return Err(format!(
+                "cannot write {shown}: the directory {} {why}",
+                dir.display()
+            ));
+        }
     };
     if target.is_dir() {
         return Err(format!("cannot write {shown}: it is a directory"));
     }
     for &(input, what) in inputs {
-        if !carc_core::input::is_stdin(input) && resolved(input).as_ref() == Some(&target) {
+        if !carc_core::input::is_stdin(input) && resolved(input).as_ref() == Ok(&target) {
             return Err(format!(
                 "{flag} {shown} would overwrite {what} {}; give another file",
                 input.display()
@@ -57,7 +91,7 @@ pub fn check(
         }
     }
     for &(other, other_flag) in taken {
-        if !carc_core::input::is_stdin(other) && resolved(other).as_ref() == Some(&target) {
+        if !carc_core::input::is_stdin(other) && resolved(other).as_ref() == Ok(&target) {
             return Err(format!(
                 "{flag} {shown} and {other_flag} {} name the same file; give two files",
                 other.display()
@@ -98,6 +132,30 @@ mod tests {
             check(&other, "--out", &[(&record, "the record")], &[]),
             Ok(())
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_is_the_file_it_will_make() {
+        let dir = scratch("dangling");
+        let page = dir.join("game.html");
+        let link = dir.join("link.toml");
+        std::os::unix::fs::symlink("game.html", &link).unwrap();
+        let e = check(&link, "--record", &[], &[(&page, "--html")]).unwrap_err();
+        assert!(e.contains("name the same file"), "{e}");
+        let nowhere = dir.join("nowhere.toml");
+        std::os::unix::fs::symlink(dir.join("missing/x.toml"), &nowhere).unwrap();
+        let e = check(&nowhere, "--record", &[], &[]).unwrap_err();
+        assert!(e.contains("does not exist"), "{e}");
+    }
+
+    #[test]
+    fn a_path_written_as_a_directory_is_refused_before_any_work() {
+        let dir = scratch("slash");
+        let new = format!("{}/new/", dir.display());
+        let e = check(Path::new(&new), "--record", &[], &[]).unwrap_err();
+        assert!(e.contains("names a directory"), "{e}");
+        assert!(check(Path::new("."), "--out", &[], &[]).is_err());
     }
 
     #[test]

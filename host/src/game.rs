@@ -73,7 +73,8 @@ pub fn play_out(
     PlayedOut { moves, stopped }
 }
 
-/// The record of a finished game, with its final scores as the expectation.
+/// The record of a game played (to its end, or stopped early), with its scores as the
+/// expectation.
 pub fn record_of(
     game: &Game,
     expansions: Vec<String>,

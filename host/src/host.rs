@@ -260,15 +260,19 @@ impl Host {
         for found in plugins::libraries(&settings.libraries) {
             add_module(&mut entries, &mut slots, &found, Status::Loaded);
         }
-        // The first of an id wins.
+        // The first of an id wins; one that could not even be read (refused already)
+        // wins only when no other of its id reads.
         for i in 0..entries.len() {
             if matches!(entries[i].status, Status::Shadowed(_)) {
                 continue;
             }
-            let first = entries[..i]
+            let id = entries[i].id.clone();
+            let same = |e: &Entry| e.id == id && !matches!(e.status, Status::Shadowed(_));
+            let winner = entries
                 .iter()
-                .position(|e| e.id == entries[i].id && !matches!(e.status, Status::Shadowed(_)));
-            if let Some(f) = first {
+                .position(|e| same(e) && !matches!(e.status, Status::Refused(_)))
+                .or_else(|| entries.iter().position(same));
+            if let Some(f) = winner.filter(|&w| w != i) {
                 let by = entries[f]
                     .dir
                     .clone()

@@ -1276,3 +1276,42 @@ fn an_unknown_expansion_from_the_configuration_names_the_file() {
         show(&o)
     );
 }
+
+/// A copy of a plugin that cannot even be read does not hide a working copy of the same
+/// id found after it: the working one loads, the broken one is listed as shadowed.
+#[test]
+fn a_broken_copy_does_not_hide_a_working_one() {
+    let dir = scratch("broken-copy");
+    let (broken, good) = (dir.join("a-broken"), dir.join("b-good"));
+    fs::create_dir_all(&broken).unwrap();
+    fs::create_dir_all(&good).unwrap();
+    let pack = root().join("examples/tile-pack");
+    for f in ["manifest.toml", "tiles.toml"] {
+        fs::copy(pack.join(f), good.join(f)).unwrap();
+    }
+    fs::copy(pack.join("manifest.toml"), broken.join("manifest.toml")).unwrap();
+    let o = carc(&[
+        "--plugin-dir",
+        dir.to_str().unwrap(),
+        "plugins",
+        "list",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let rows: Vec<&serde_json::Value> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["id"] == "crossings")
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    let status_of = |d: &Path| {
+        rows.iter()
+            .find(|r| r["dir"].as_str() == d.to_str())
+            .map(|r| r["status"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("{} listed: {rows:?}", d.display()))
+    };
+    assert_eq!(status_of(&good), "loaded", "{rows:?}");
+    assert!(status_of(&broken).starts_with("shadowed"), "{rows:?}");
+}

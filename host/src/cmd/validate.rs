@@ -69,7 +69,7 @@ pub fn run(args: ValidateArgs) -> u8 {
         }
     }
     // Where each input's atlas goes (`None`: standard input without --render-out),
-    // checked before anything is read.
+    // checked once the inputs are read, before anything is drawn.
     let targets: Vec<Option<PathBuf>> = inputs
         .iter()
         .map(|path| match &out {
@@ -78,12 +78,12 @@ pub fn run(args: ValidateArgs) -> u8 {
             None => Some(path.with_extension("svg")),
         })
         .collect();
-    if render && let Err(e) = check_targets(&inputs, &targets, out.is_some()) {
-        return super::fail(e);
-    }
     let (code, checked) = check(args);
     if !render || code == output::CANNOT {
         return code;
+    }
+    if let Err(e) = check_targets(&inputs, &targets, out.is_some()) {
+        return super::fail(e);
     }
     if code != output::OK {
         errln!("no atlas drawn, as the tiles are not valid");
@@ -121,20 +121,34 @@ pub fn run(args: ValidateArgs) -> u8 {
     drawn
 }
 
-/// Checks where the atlases go: over no input, each to a file of its own, in a directory
-/// that exists.
+/// Checks where the atlases go: over no input, each to a file of its own (an input named
+/// twice draws its atlas once), in a directory that exists.
 fn check_targets(
     inputs: &[PathBuf],
     targets: &[Option<PathBuf>],
     given: bool,
 ) -> Result<(), String> {
+    use carc_host::destination::{check, same_file};
     let flag = if given { "--render-out" } else { "the atlas" };
     let read: Vec<(&std::path::Path, &str)> =
         inputs.iter().map(|p| (p.as_path(), "the input")).collect();
-    let mut taken: Vec<(&std::path::Path, &str)> = Vec::new();
-    for target in targets.iter().flatten() {
-        carc_host::destination::check(target, flag, &read, &taken)?;
-        taken.push((target, "the atlas"));
+    let mut drawn: Vec<(&PathBuf, &PathBuf)> = Vec::new();
+    for (input, target) in inputs.iter().zip(targets) {
+        let Some(target) = target else { continue };
+        if let Some((_, other)) = drawn.iter().find(|(t, _)| same_file(t, target)) {
+            if same_file(other, input) {
+                continue;
+            }
+            return Err(format!(
+                "{} and {} would both draw their atlas to {}; validate them one at a time \
+                 (`--render-out FILE` names another atlas)",
+                other.display(),
+                input.display(),
+                target.display()
+            ));
+        }
+        check(target, flag, &read, &[])?;
+        drawn.push((input, target));
     }
     Ok(())
 }

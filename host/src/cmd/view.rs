@@ -37,9 +37,8 @@ pub fn run(args: ViewArgs) -> u8 {
     } else {
         "the page"
     };
-    if let Err(e) = carc_host::destination::check(&out, flag, &[(&args.file, "the record")], &[]) {
-        return super::fail(e);
-    }
+    // The record is read first (a record that cannot be read is the problem to tell),
+    // the page's place checked before the page is made.
     let loaded = match record::load(&args.file) {
         Ok(l) => l,
         Err(e) => {
@@ -47,6 +46,14 @@ pub fn run(args: ViewArgs) -> u8 {
             return output::CANNOT;
         }
     };
+    if let Err(e) = carc_host::destination::check(&out, flag, &[(&args.file, "the record")], &[]) {
+        let hint = if args.out.is_none() {
+            " with --out"
+        } else {
+            ""
+        };
+        return super::fail(format!("{e}{hint}"));
+    }
     let catalog = match super::replay::catalog_for_record(&loaded) {
         Ok(c) => c,
         Err(e) => {

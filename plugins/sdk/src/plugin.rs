@@ -71,7 +71,9 @@ thread_local! {
 /// Called once by a plugin library's loader (see [`export_expansion!`]), never when the
 /// expansion is linked into a binary: the library's own copy of the standard library
 /// then prints nothing when the plugin panics, and only notes where; the host reports
-/// the panic as a fault, with its message and that place.
+/// the panic as a fault, with its message and that place (a panic while the expansion is
+/// dropped is said on standard error). A panic in a thread the plugin starts itself is
+/// its own to report (through the thread's `join`).
 #[doc(hidden)]
 pub fn loaded_as_library() {
     static ONCE: std::sync::Once = std::sync::Once::new();
@@ -120,7 +122,17 @@ extern "C" fn instantiate<E: Expansion>(host: &HostTable, error: &mut RString) -
 extern "C" fn drop_instance<E: Expansion>(instance: *mut c_void) {
     if !instance.is_null() {
         // SAFETY: made by `instantiate::<E>` and dropped once by the host.
-        let _ = catch_unwind(|| drop(unsafe { Box::from_raw(instance.cast::<E>()) }));
+        let dropped = catch_unwind(|| drop(unsafe { Box::from_raw(instance.cast::<E>()) }));
+        if let Err(p) = dropped {
+            // Nothing is left to disable: said on standard error, as the library's panic
+            // hook prints nothing.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: an expansion panicked while it was dropped ({})",
+                panic_message(p)
+            );
+        }
     }
 }
 
