@@ -1315,3 +1315,26 @@ fn a_broken_copy_does_not_hide_a_working_one() {
     assert_eq!(status_of(&good), "loaded", "{rows:?}");
     assert!(status_of(&broken).starts_with("shadowed"), "{rows:?}");
 }
+
+/// A JSON record is told about objects, not TOML's tables; a rotation in quotes is told
+/// what a rotation is.
+#[test]
+fn wrong_types_are_told_in_the_record_s_own_words() {
+    let o = carc_with_stdin(&["replay", "-"], b"{\"move\": {}}".to_vec());
+    exits_saying(&o, 2, "invalid type: an object, expected an array");
+    assert!(!stderr(&o).contains("table"), "{}", show(&o));
+    let text = fs::read_to_string(root().join("tests/scenarios/base-06-road-loop.toml")).unwrap();
+    let quoted = replace_first(&text, "rotation = 270", "rotation = \"270\"");
+    let o = carc_with_stdin(&["replay", "-"], quoted.into_bytes());
+    exits_saying(
+        &o,
+        2,
+        "invalid type: string \"270\", expected a rotation: 0, 90, 180 or 270 (a number, not in quotes)",
+    );
+}
+
+/// `text` with the first `from` replaced by `to` (which must be there).
+fn replace_first(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "{from}");
+    text.replacen(from, to, 1)
+}

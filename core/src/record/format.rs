@@ -217,6 +217,37 @@ mod exact {
     use serde::Deserialize;
 }
 
+/// A rotation read as a whole number, so that any other value is told what a rotation
+/// is (whether the number is one of the four is checked with the move).
+mod degrees {
+    use serde::de::{Deserializer, Visitor};
+    use std::fmt;
+
+    struct Degrees;
+
+    impl Visitor<'_> for Degrees {
+        type Value = i64;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a rotation: 0, 90, 180 or 270 (a number, not in quotes)")
+        }
+
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<i64, E> {
+            Ok(v)
+        }
+
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<i64, E> {
+            i64::try_from(v)
+                .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+        }
+    }
+
+    /// An optional rotation.
+    pub fn opt_rotation<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+        d.deserialize_i64(Degrees).map(Some)
+    }
+}
+
 /// One decision. Exactly one move key is given (`place` comes with `at` and `rotation`).
 /// Expansions may define further move keys; those land in `other`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -232,7 +263,11 @@ pub struct Move {
     )]
     pub at: Option<[i32; 2]>,
     /// Clockwise degrees: 0, 90, 180 or 270.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "degrees::opt_rotation"
+    )]
     pub rotation: Option<i64>,
     /// Deploy a follower on that feature.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -134,7 +134,10 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                     + column.saturating_sub(1);
                 let msg = e.to_string();
                 let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-                let message = crate::plain::plain(&msg, None);
+                // JSON's words: an object where TOML has a table.
+                let message = crate::plain::plain(&msg, None)
+                    .replace("a table", "an object")
+                    .replace(" table", " object");
                 Diagnostic::located(source, file, Some(offset..offset + 1), hint(message))
             })?
         }
