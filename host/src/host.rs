@@ -233,15 +233,11 @@ impl Host {
                     // Named by its manifest when that reads (its tile data did not), else
                     // by its directory.
                     let manifest = Package::read_manifest(&dir).ok();
-                    let id = manifest.as_ref().map_or_else(
-                        || {
-                            dir.file_name().map_or_else(
-                                || dir.display().to_string(),
-                                |n| n.to_string_lossy().into_owned(),
-                            )
-                        },
-                        |m| m.id.clone(),
-                    );
+                    let id = match (&manifest, dir.file_name()) {
+                        (Some(m), _) => m.id.clone(),
+                        (None, Some(name)) => name.to_string_lossy().into_owned(),
+                        (None, None) => dir.display().to_string(),
+                    };
                     let mut entry = refused(id, Some(dir.clone()), None, why);
                     if let Some(m) = manifest {
                         entry.version = m.version.clone();

@@ -1206,6 +1206,15 @@ fn a_plugin_dir_that_is_no_directory_is_told_apart_from_a_missing_one() {
     }
 }
 
+/// The rows of `carc --plugin-dir DIR plugins list --json` listing plugin `id`.
+fn rows_of(dir: &str, id: &str) -> Vec<serde_json::Value> {
+    let o = carc(&["--plugin-dir", dir, "plugins", "list", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    let list: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let rows = list.as_array().expect("an array of plugins");
+    rows.iter().filter(|r| r["id"] == id).cloned().collect()
+}
+
 /// A plugin whose manifest reads but whose tile data does not is listed under its own id
 /// and version, refused with the reason, and found by that id.
 #[test]
@@ -1219,15 +1228,10 @@ fn a_plugin_with_missing_tile_data_keeps_its_name() {
         "id = \"wishing-well\"\nname = \"Well\"\nversion = \"0.2.0\"\ntiles = [\"tiles.toml\"]\n",
     );
     let root = dir.to_str().unwrap();
-    let o = carc(&["--plugin-dir", root, "plugins", "list", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
-    let list: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
-    let well = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["id"] == "wishing-well")
-        .unwrap_or_else(|| panic!("listed by its id: {list}"));
+    let listed = rows_of(root, "wishing-well");
+    let [well] = listed.as_slice() else {
+        panic!("listed once by its id: {listed:?}");
+    };
     assert_eq!(well["version"], "0.2.0");
     let status = well["status"].as_str().unwrap();
     assert!(
@@ -1290,21 +1294,7 @@ fn a_broken_copy_does_not_hide_a_working_one() {
         fs::copy(pack.join(f), good.join(f)).unwrap();
     }
     fs::copy(pack.join("manifest.toml"), broken.join("manifest.toml")).unwrap();
-    let o = carc(&[
-        "--plugin-dir",
-        dir.to_str().unwrap(),
-        "plugins",
-        "list",
-        "--json",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
-    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
-    let rows: Vec<&serde_json::Value> = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|r| r["id"] == "crossings")
-        .collect();
+    let rows = rows_of(dir.to_str().unwrap(), "crossings");
     assert_eq!(rows.len(), 2, "{rows:?}");
     let status_of = |d: &Path| {
         rows.iter()
