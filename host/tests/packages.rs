@@ -1002,6 +1002,46 @@ fn plugins_info_shows_the_manifest_and_loads_the_library() {
 }
 
 #[test]
+fn plugins_info_does_not_count_tiles_of_invalid_tile_data() {
+    let home = scratch("packages-info-counts");
+    let pack = root().join("examples/tile-pack");
+    let tiles = std::fs::read_to_string(pack.join("tiles.toml")).unwrap();
+    assert!(
+        tiles.contains("count = 2"),
+        "the pack's tiles say their count"
+    );
+    for bad in ["-1", "0", "\"two\""] {
+        let dir = home.join(format!("pack{}", bad.len()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(pack.join("manifest.toml"), dir.join("manifest.toml")).unwrap();
+        std::fs::write(
+            dir.join("tiles.toml"),
+            tiles.replacen("count = 2", &format!("count = {bad}"), 1),
+        )
+        .unwrap();
+        let flag = dir.to_string_lossy().into_owned();
+        let out = carc_in(
+            &home,
+            &["--plugin-dir", &flag, "plugins", "info", "crossings"],
+        );
+        let text = stdout(&out);
+        assert!(
+            text.contains("tiles.toml: has a tile without a valid count (see `carc validate`)"),
+            "count = {bad}: {text}{}",
+            stderr(&out)
+        );
+        // Where the count is wrong is `carc validate`'s to say.
+        let out = carc_in(&home, &["validate", &flag]);
+        assert_eq!(out.status.code(), Some(1), "count = {bad}");
+        let said = stderr(&out);
+        assert!(
+            said.contains("tiles.toml:10:9: error: ") && said.contains("`count`"),
+            "{said}"
+        );
+    }
+}
+
+#[test]
 fn a_tile_pack_without_code_loads_plays_and_replays_its_scenarios() {
     let home = scratch("packages-tile-pack");
     let pack = root().join("examples/tile-pack");
