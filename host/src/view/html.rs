@@ -41,7 +41,7 @@ pub fn page(viewer: &Viewer) -> String {
 }
 
 /// The data the page embeds: the viewer's steps without their boards, and the boards
-/// packed (see [`super::pack`]) as `lines` and `boards`.
+/// packed (see [`super::pack`]) as `texts`, `lines` and `boards`.
 pub fn embedded(viewer: &Viewer) -> Value {
     let packed = pack_lines(
         viewer
@@ -52,6 +52,7 @@ pub fn embedded(viewer: &Viewer) -> Value {
     );
     let mut data = serde_json::to_value(viewer).unwrap_or_default();
     if let Some(object) = data.as_object_mut() {
+        object.insert("texts".into(), json!(packed.texts));
         object.insert("lines".into(), json!(packed.lines));
         object.insert("boards".into(), json!(packed.boards));
     }
@@ -109,9 +110,10 @@ const slider = document.getElementById("slider");
 const last = game.steps.length - 1;
 let at = 0;
 
-// The board after step k: its runs of the distinct lines, joined.
+// The board after step k: its runs of the distinct lines, each the number of its text, joined.
 function board(k) {
-  return game.boards[k].map(([first, count]) => game.lines.slice(first, first + count).join("\n")).join("\n");
+  const text = (i) => game.texts[i];
+  return game.boards[k].map(([first, count]) => game.lines.slice(first, first + count).map(text).join("\n")).join("\n");
 }
 
 // A log line, with every rule number in it (PD-6, RP-11, PD-OPT-4) highlighted.

@@ -1,7 +1,9 @@
 //! The boards of every step, packed: consecutive boards share most of their lines (the
 //! tiles already placed), so each line is kept once and a board is a list of
-//! runs of lines, `[first, count]`. A whole game's boards then take about as much room
-//! as a few of them, instead of one full picture per move.
+//! runs of lines, `[first, count]`; and a line is the number of its text, each distinct
+//! text kept once (a tile's drawing, a kilobyte, may follow other lines in other
+//! boards). A whole game's boards then take about as much room as a few of them, instead
+//! of one full picture per move.
 
 use std::collections::HashMap;
 
@@ -10,8 +12,11 @@ use serde::Serialize;
 /// Boards as runs over one list of distinct lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Packed {
-    /// Every line, once for each line it follows, in the order first met.
-    pub lines: Vec<String>,
+    /// Every distinct text of a line, once.
+    pub texts: Vec<String>,
+    /// Every line, once for each line it follows, in the order first met: the number of
+    /// its text in `texts`.
+    pub lines: Vec<u32>,
     /// Per board, the runs `[first, count]` of `lines` that make it, in order; the board
     /// is those lines joined with line breaks.
     pub boards: Vec<Vec<[u32; 2]>>,
@@ -32,12 +37,15 @@ pub fn pack_lines(boards: Vec<Vec<&str>>) -> Packed {
         .map(|b| b.iter().map(|&line| texts.number(line)).collect())
         .collect();
     let mut index: HashMap<Key, u32> = HashMap::new();
-    let mut packed = Packed::default();
+    let mut packed = Packed {
+        texts: texts.text.iter().map(|t| t.to_string()).collect(),
+        ..Packed::default()
+    };
     for board in boards.iter().rev() {
         let mut context = Context::default();
         for &line in board {
             index.entry(context.key(line, &texts)).or_insert_with(|| {
-                packed.lines.push(texts.text[line as usize].to_string());
+                packed.lines.push(line);
                 (packed.lines.len() - 1) as u32
             });
         }
@@ -125,13 +133,9 @@ pub fn unpack(packed: &Packed, k: usize) -> Option<String> {
     let mut lines: Vec<&str> = Vec::new();
     for &[first, count] in runs {
         let (first, count) = (first as usize, count as usize);
-        lines.extend(
-            packed
-                .lines
-                .get(first..first + count)?
-                .iter()
-                .map(String::as_str),
-        );
+        for &text in packed.lines.get(first..first + count)? {
+            lines.push(packed.texts.get(text as usize)?);
+        }
     }
     Some(lines.join("\n"))
 }
@@ -185,5 +189,23 @@ mod tests {
         assert_eq!(packed.boards[1].len(), 1, "{:?}", packed.boards[1]);
         // The later board's 12 lines, then the earlier one's score and the `</svg>` after it.
         assert_eq!(packed.lines.len(), 12 + 2);
+    }
+
+    #[test]
+    fn a_text_is_kept_once_wherever_its_lines_follow() {
+        // The start tile's drawing follows a heading that changes at every move (the
+        // board's size), so it is a new line in every board, but one text.
+        let start = "<g data-tile=\"base:D\">a kilobyte of drawing</g>";
+        let boards: Vec<String> = (1..=5)
+            .map(|w| format!("<svg width=\"{w}00\">\n{start}\n</svg>"))
+            .collect();
+        let packed = pack(boards.iter().map(String::as_str));
+        for (k, b) in boards.iter().enumerate() {
+            assert_eq!(unpack(&packed, k).as_deref(), Some(b.as_str()));
+        }
+        let kept = packed.texts.iter().filter(|t| t.as_str() == start).count();
+        assert_eq!(kept, 1, "{:?}", packed.texts);
+        // Five headings, one drawing, one `</svg>`: each text once.
+        assert_eq!(packed.texts.len(), 7);
     }
 }
