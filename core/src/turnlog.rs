@@ -85,10 +85,19 @@ fn whose_rules(rules: &Rules, by: u64) -> String {
 
 /// Names joined as a sentence lists them: `Alice and Bob`, `Alice, Bob and Carol`.
 pub fn and_list(names: &[String]) -> String {
+    joined(names, "and")
+}
+
+/// Names joined as alternatives: `place or pass`, `follower, fairy or pass`.
+pub fn or_list(names: &[String]) -> String {
+    joined(names, "or")
+}
+
+fn joined(names: &[String], conjunction: &str) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
     }
 }
 

@@ -19,6 +19,11 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ),
         ("bad-type.json", "tests/records/bad-type.json:2:"),
         (
+            "single-bracket-move.toml",
+            "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \
+             an array (each move is its own `[[move]]`, with two brackets)",
+        ),
+        (
             "unknown-tile.toml",
             "tests/records/unknown-tile.toml:4:19: error: unknown tile `base:Z`",
         ),
@@ -52,13 +57,13 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         // A malformed move is found before play, even past the move play stops at.
         (
             "malformed-after-rejected-move.toml",
-            "tests/records/malformed-after-rejected-move.toml:12:1: error: move 1: unknown move \
+            "tests/records/malformed-after-rejected-move.toml:13:1: error: move 1: unknown move \
              `bogus` (no enabled expansion defines it)",
         ),
         (
             "unknown-port.toml",
             "tests/records/unknown-port.toml:11:12: error: move 1: `NE` is neither a port (NNW, \
-             N, NNE, ENE, ...) nor a feature kind",
+             N, NNE, ENE, ...) nor a feature kind of the expansions in play",
         ),
         (
             "extra-port.toml",
@@ -140,7 +145,8 @@ fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
     assert!(
         err.contains(
             "move 1 (place = \"base:U\", at = [2, 0], rotation = 0) is illegal: the pending \
-             decision is `deploy` by Alice, and this move is not one of its options"
+             decision is `deploy` by Alice, which takes `pass` or `follower`; this move is not one of \
+             its options"
         ),
         "{err}"
     );
@@ -149,7 +155,7 @@ fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
     assert!(
         err.contains(
             "move 8 (fairy = [1, 0, \"E\"]) is illegal: the pending decision is `dragon-move` \
-             by Bob, and this move is not one of its options"
+             by Bob, which takes `dragon`; this move is not one of its options"
         ),
         "{err}"
     );

@@ -296,7 +296,9 @@ fn a_panic_while_explaining_a_refused_move_disables_the_expansion_and_the_game_g
     let why = refused.expect_err("a tile that was not drawn is refused").0;
     // Ben has placed his tile: a placement is no option of his pending figure step.
     assert_eq!(
-        why, "the pending decision is `deploy` by Ben, and this move is not one of its options",
+        why,
+        "the pending decision is `deploy` by Ben, which takes `pass` or `follower`; this move is \
+         not one of its options",
         "the engine still says why"
     );
     assert_eq!(g.game.faults().len(), 1, "{:?}", g.game.faults());

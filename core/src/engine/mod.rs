@@ -457,13 +457,44 @@ impl Game {
             return "no decision is pending".into();
         }
         format!(
-            "the pending decision is `{}` by {}, and this move is not one of its options",
+            "the pending decision is `{}` by {}, which takes {}; this move is not one of its \
+             options",
             self.phase(),
             self.state
                 .players
                 .get(self.state.turn.decider as usize)
-                .map_or("nobody", |p| p.name.as_str())
+                .map_or("nobody", |p| p.name.as_str()),
+            crate::turnlog::or_list(&self.offered_moves())
         )
+    }
+
+    /// The kinds of move the pending decision takes, as a record writes them (`place`,
+    /// `follower`, `pass`, an expansion's `fairy` or `builder`), in the order offered.
+    fn offered_moves(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for action in &self.legal {
+            // (Every offered figure and verb is declared; an undeclared one has no name.)
+            let name = match *action {
+                Action::Place { .. } => Some("place"),
+                Action::Pass => Some("pass"),
+                Action::Deploy { figure, .. } if figure == crate::figures::FOLLOWER => {
+                    Some("follower")
+                }
+                Action::Deploy { figure, .. } => self
+                    .rules
+                    .figure_kinds
+                    .get(figure as usize)
+                    .map(|k| k.name.as_str()),
+                Action::Verb { verb, .. } => {
+                    self.rules.verbs.get(verb as usize).map(|v| v.name.as_str())
+                }
+            };
+            let name = name.map_or_else(|| "another move".to_string(), |n| format!("`{n}`"));
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
     }
 
     /// Why a deployment is refused when it is onto a feature of a kind tagged

@@ -14,6 +14,8 @@ pub enum MoveError {
     Malformed(String),
     /// A key of the entry has a malformed value.
     BadValue(String, String),
+    /// The entry has a key that is no move (located at the key).
+    UnknownKey(String, String),
     /// The entry is well formed but names something that is not there (an illegal move).
     Illegal(String),
 }
@@ -155,12 +157,15 @@ pub fn move_to_action(game: &Game, m: &Move) -> Result<Action, MoveError> {
 }
 
 /// Checks a move entry against the rules alone, before any move is played: `Err` when it
-/// is not well formed ([`MoveError::Malformed`], [`MoveError::BadValue`]): a record with
+/// is not well formed ([`MoveError::Malformed`], [`MoveError::BadValue`],
+/// [`MoveError::UnknownKey`]): a record with
 /// such an entry is no valid record, wherever the entry stands. (Whether the move is
 /// legal depends on the game and is found when it is played.)
 pub fn check_move(rules: &Rules, m: &Move) -> Result<(), MoveError> {
     match read_move(rules, None, m) {
-        Err(e @ (MoveError::Malformed(_) | MoveError::BadValue(..))) => Err(e),
+        Err(
+            e @ (MoveError::Malformed(_) | MoveError::BadValue(..) | MoveError::UnknownKey(..)),
+        ) => Err(e),
         _ => Ok(()),
     }
 }
@@ -195,7 +200,9 @@ fn bad_value(name: &str, why: String) -> MoveError {
 
 /// What a feature's third part is when it names neither a port nor a kind.
 fn neither_port_nor_kind(name: &str) -> String {
-    format!("`{name}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind")
+    format!(
+        "`{name}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind of the expansions in play"
+    )
 }
 
 /// [`move_to_action`], with or without a game to resolve features on (without one, the
@@ -292,9 +299,10 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
                 "`{name}` needs an expansion that is not enabled in this game"
             )));
         }
-        return Err(MoveError::Malformed(format!(
-            "unknown move `{name}` (no enabled expansion defines it)"
-        )));
+        return Err(MoveError::UnknownKey(
+            name.to_string(),
+            format!("unknown move `{name}` (no enabled expansion defines it)"),
+        ));
     };
     let arg = match decl.arg {
         // A move without an argument is written `<verb> = true`, as `pass` is.

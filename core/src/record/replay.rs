@@ -107,7 +107,13 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
         .map_err(|e| {
             let spanned = e.span().and_then(|s| source.get(s));
             let message = crate::plain::plain(e.message(), spanned);
-            let message = twice_in_toml(source, &message).unwrap_or(message);
+            let mut message = twice_in_toml(source, &message).unwrap_or(message);
+            // `[move]` for `[[move]]`: one table where the moves are an array of them.
+            if message.ends_with("a table, expected an array")
+                && spanned.is_some_and(|s| s.trim_start().starts_with("[move]"))
+            {
+                message.push_str(" (each move is its own `[[move]]`, with two brackets)");
+            }
             Diagnostic::located(source, file, e.span(), hint(message))
         })?,
         Format::Json => {
@@ -382,12 +388,18 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
 /// A move entry that is not well formed, as an invalid record located at the entry (or
 /// at its key).
 fn malformed(loaded: &Loaded, i: usize, e: MoveError) -> MoveFailure {
-    let (path, why) = match e {
+    let entry = |key: &str| vec!["move".into(), i.into(), key.into()];
+    let diagnostic = match e {
         // At the value (or, should the file not hold it, the closest value around it).
-        MoveError::BadValue(key, why) => (vec!["move".into(), i.into(), key.as_str().into()], why),
-        MoveError::Malformed(why) | MoveError::Illegal(why) => (vec!["move".into(), i.into()], why),
+        MoveError::BadValue(key, why) => loaded.error_at(&entry(&key), format!("move {i}: {why}")),
+        MoveError::UnknownKey(key, why) => {
+            loaded.error_at_key(&entry(&key), format!("move {i}: {why}"))
+        }
+        MoveError::Malformed(why) | MoveError::Illegal(why) => {
+            loaded.error_at(&["move".into(), i.into()], format!("move {i}: {why}"))
+        }
     };
-    MoveFailure::Invalid(loaded.error_at(&path, format!("move {i}: {why}")))
+    MoveFailure::Invalid(diagnostic)
 }
 
 /// How far [`play_moves`] got.
