@@ -13,7 +13,7 @@ mod common;
 use common::{carc, scratch, stderr};
 
 /// `(scenario in tests/scenarios, words the reason must hold)`.
-const CASES: [(&str, &str); 17] = [
+const CASES: [(&str, &str); 19] = [
     // The engine itself: the tile was not drawn, or it does not fit.
     (
         "base-03-illegal-wrong-tile",
@@ -43,10 +43,24 @@ const CASES: [(&str, &str); 17] = [
     // The Princess and the Dragon.
     ("pd-03-fairy-not-onto-dragon-tile", "(PD-3)"),
     ("audit3-pd03-volcano-road-deploy-refused", "(PD-3)"),
-    ("pd-05-refuse-visited-tile", "(PD-5, PD-12)"),
+    // Each refused dragon step says which of PD-5's and PD-12's limits stops it.
+    (
+        "pd-05-refuse-visited-tile",
+        "the dragon already entered the tile to its east in this movement (PD-5)",
+    ),
+    (
+        "pd-05-refuse-start-tile",
+        "the dragon started this movement from the tile to its south and may not return to it \
+         (PD-5)",
+    ),
+    (
+        "pd-05-refuse-empty-square",
+        "no tile is placed to the south of the dragon, and the dragon steps only onto placed \
+         tiles (PD-5)",
+    ),
     (
         "pd-12-dragon-refused-fairy-tile",
-        "the fairy's tile (PD-5, PD-12)",
+        "the fairy's tile is to the east of the dragon, and the dragon never enters it (PD-12)",
     ),
     (
         "pd-11-fairy-other-players-follower-refused",

@@ -135,6 +135,41 @@ pub fn legal_steps(view: &View, ids: &Ids) -> u8 {
     open
 }
 
+/// Why a dragon step towards `side` is not one (PD-5, PD-12), in words of the board.
+pub fn why_not_step(view: &View, ids: &Ids, side: Side) -> String {
+    let way = match side {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
+    };
+    let Some(next) = dragon_tile(view, ids).and_then(|at| view.neighbour(at, side)) else {
+        return format!(
+            "no tile is placed to the {way} of the dragon, and the dragon steps only onto \
+             placed tiles (PD-5)"
+        );
+    };
+    let fairy = fairy_tile(view, ids).filter(|_| !ids.options.fairy_blocks_eating_only);
+    let visited = Memory::visited(view);
+    let t = next.to_record();
+    if fairy == Some(next) {
+        format!(
+            "the fairy's tile is to the {way} of the dragon, and the dragon never enters it (PD-12)"
+        )
+    } else if visited.first() == Some(&t) {
+        format!(
+            "the dragon started this movement from the tile to its {way} and may not return to \
+             it (PD-5)"
+        )
+    } else if visited.contains(&t) {
+        format!("the dragon already entered the tile to its {way} in this movement (PD-5)")
+    } else {
+        "the dragon steps one tile at a time onto a placed tile, never onto a tile it entered \
+         in this movement, the tile it started from or the fairy's tile (PD-5, PD-12)"
+            .into()
+    }
+}
+
 /// One step per decision, by the player whose step it is, in the turn a dragon tile was
 /// placed; a movement that met a dead end is over.
 pub fn actions(view: &View, ids: &Ids, out: &mut Offers) {

@@ -14,7 +14,8 @@ pub mod portal;
 pub mod princess;
 
 use carc_sdk::{
-    Action, Event, EventKind, EventKinds, Expansion, Hooks, Offers, Out, SegmentId, TileType, View,
+    Action, Arg, Event, EventKind, EventKinds, Expansion, Hooks, Offers, Out, SegmentId, TileType,
+    View,
 };
 
 use names::Ids;
@@ -125,14 +126,13 @@ impl Expansion for PrincessDragon {
         let ids = &self.ids;
         // Other decisions than the deployment and the dragon's are the engine's to explain.
         if ids.in_dragon_phase(view) {
-            return matches!(*action, Action::Verb { verb, .. } if verb == ids.dragon_verb).then(
-                || {
-                    "the dragon steps one tile at a time onto a placed tile, never onto a tile \
-                     it entered in this movement, the tile it started from or the fairy's tile \
-                     (PD-5, PD-12)"
-                        .into()
-                },
-            );
+            return match *action {
+                Action::Verb {
+                    verb,
+                    arg: Arg::Side(side),
+                } if verb == ids.dragon_verb => Some(dragon::why_not_step(view, ids, side)),
+                _ => None,
+            };
         }
         if !ids.in_deploy_phase(view) {
             return None;
