@@ -19,6 +19,17 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ),
         ("bad-type.json", "tests/records/bad-type.json:2:"),
         (
+            "game-key-under-rules.toml",
+            "tests/records/game-key-under-rules.toml:7:8: error: `draw` is no rule option: it \
+             belongs in `[game]`, above `[game.rules]` (a table's keys go before the next \
+             table's header)",
+        ),
+        (
+            "game-key-under-rules-text.toml",
+            "tests/records/game-key-under-rules-text.toml:6:10: error: `supply` is no rule \
+             option: it belongs in `[game]`",
+        ),
+        (
             "single-bracket-move.toml",
             "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \
              an array (each move is its own `[[move]]`, with two brackets)",

@@ -70,6 +70,20 @@ impl Loaded {
     }
 }
 
+/// For a key of `[game]` written under `[game.rules]` (in TOML, below its header), where
+/// it goes.
+fn misplaced_game_key(key: &str, format: Format) -> Option<String> {
+    let place = match format {
+        Format::Toml => {
+            "in `[game]`, above `[game.rules]` (a table's keys go before the next table's header)"
+        }
+        Format::Json => "in the `game` object, beside `rules`",
+    };
+    ["expansions", "players", "seed", "draw", "supply"]
+        .contains(&key)
+        .then(|| format!("`{key}` is no rule option: it belongs {place}"))
+}
+
 /// Parses a record from text. A message from the parser is put in the words of the file
 /// (see [`crate::plain`]); text that looks like the other format gets a hint; a key
 /// given twice in a JSON object is an error naming both places. A leading byte-order mark
@@ -108,6 +122,17 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             let spanned = e.span().and_then(|s| source.get(s));
             let message = crate::plain::plain(e.message(), spanned);
             let mut message = twice_in_toml(source, &message).unwrap_or(message);
+            // A key of `[game]` written under `[game.rules]` (below it in the file).
+            if message.starts_with("a rule option's value must be") {
+                let key = e.span().and_then(|s| {
+                    let line_start = source[..s.start].rfind('\n').map_or(0, |i| i + 1);
+                    let key = source[line_start..s.start].split('=').next()?.trim();
+                    Some(key.trim_matches(['"', '\'']))
+                });
+                if let Some(hint) = key.and_then(|k| misplaced_game_key(k, Format::Toml)) {
+                    message = hint;
+                }
+            }
             // `[move]` for `[[move]]`: one table where the moves are an array of them.
             if message.ends_with("a table, expected an array")
                 && spanned.is_some_and(|s| s.trim_start().starts_with("[move]"))
@@ -255,7 +280,13 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
         let path: Vec<Seg> = if e.0.contains("rule option") {
             let key = g.rules.keys().find(|k| e.0.contains(k.as_str()));
             match key {
-                Some(k) => vec!["game".into(), "rules".into(), k.as_str().into()],
+                Some(k) => {
+                    if let Some(hint) = misplaced_game_key(k, loaded.format) {
+                        let path = ["game".into(), "rules".into(), k.as_str().into()];
+                        return loaded.error_at(&path, hint);
+                    }
+                    vec!["game".into(), "rules".into(), k.as_str().into()]
+                }
                 None => vec!["game".into(), "rules".into()],
             }
         } else {
