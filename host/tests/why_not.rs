@@ -13,7 +13,7 @@ mod common;
 use common::{carc, scratch, stderr};
 
 /// `(scenario in tests/scenarios, words the reason must hold)`.
-const CASES: [(&str, &str); 19] = [
+const CASES: [(&str, &str); 21] = [
     // The engine itself: the tile was not drawn, or it does not fit.
     (
         "base-03-illegal-wrong-tile",
@@ -22,6 +22,16 @@ const CASES: [(&str, &str); 19] = [
     (
         "base-04-illegal-edge-mismatch",
         "the tile does not fit there: it must touch the board and match every edge (BASE-4)",
+    ),
+    (
+        "base-04-place-discarded-tile-refused",
+        "that is not the tile just drawn (`base:U` is); a `base:C` drawn before it was \
+         discarded, as it fitted nowhere (BASE-4)",
+    ),
+    (
+        "pd-07-place-set-aside-tile-refused",
+        "that is not the tile just drawn (`base:U` is); a `pd:dragon-road-straight` drawn \
+         before it was set aside",
     ),
     // The base game (BASE-3, BASE-5).
     (

@@ -517,13 +517,23 @@ impl Game {
         let same_kind = self.legal.iter().any(|a| same_kind_of_move(a, action));
         match action {
             Action::Place { tile, .. } if same_kind && Some(*tile) != self.state.turn.drawn => {
-                match self.state.turn.drawn {
+                let mut why = match self.state.turn.drawn {
                     Some(drawn) => format!(
                         "that is not the tile just drawn (`{}` is)",
                         self.rules.tiles.tile(drawn).id
                     ),
                     None => "that is not the tile just drawn".into(),
+                };
+                // The tile named may be one drawn before, which could not be placed.
+                let id = &self.rules.tiles.tile(*tile).id;
+                if self.state.discarded.last() == Some(tile) {
+                    why.push_str(&format!(
+                        "; a `{id}` drawn before it was discarded, as it fitted nowhere (BASE-4)"
+                    ));
+                } else if self.state.set_aside.last() == Some(tile) {
+                    why.push_str(&format!("; a `{id}` drawn before it was set aside"));
                 }
+                why
             }
             Action::Place { .. } if same_kind => {
                 "the tile does not fit there: it must touch the board and match every edge (BASE-4)"
