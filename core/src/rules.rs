@@ -724,6 +724,23 @@ impl Rules {
             .find(|(_, v)| v.name == name)
             .map(|(i, v)| (i as u8, v))
     }
+
+    /// The key a record writes an action with: `place`, `follower`, `pass`, a figure
+    /// kind's name (`builder`) or a verb's (`fairy`); `None` for a figure kind or verb no
+    /// expansion declares.
+    pub fn move_key(&self, action: &crate::engine::Action) -> Option<&str> {
+        use crate::engine::Action;
+        match *action {
+            Action::Place { .. } => Some("place"),
+            Action::Pass => Some("pass"),
+            Action::Deploy { figure, .. } if figure == crate::figures::FOLLOWER => Some("follower"),
+            Action::Deploy { figure, .. } => self
+                .figure_kinds
+                .get(figure as usize)
+                .map(|k| k.name.as_str()),
+            Action::Verb { verb, .. } => self.verbs.get(verb as usize).map(|v| v.name.as_str()),
+        }
+    }
 }
 
 /// The turn's phases: the base game's, with each expansion's inserted after or before

@@ -20,14 +20,19 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ("bad-type.json", "tests/records/bad-type.json:2:"),
         (
             "game-key-under-rules.toml",
-            "tests/records/game-key-under-rules.toml:7:8: error: `draw` is no rule option: it \
+            "tests/records/game-key-under-rules.toml:7:1: error: `draw` is no rule option: it \
              belongs in `[game]`, above `[game.rules]` (a table's keys go before the next \
              table's header)",
         ),
         (
             "game-key-under-rules-text.toml",
-            "tests/records/game-key-under-rules-text.toml:6:10: error: `supply` is no rule \
-             option: it belongs in `[game]`",
+            "tests/records/game-key-under-rules-text.toml:6:1: error: `supply` is no rule \
+             option: it belongs in `[game]`, above `[game.rules]`",
+        ),
+        (
+            "game-key-in-rules.toml",
+            "tests/records/game-key-in-rules.toml:4:7: error: `seed` is no rule option: it \
+             belongs in `[game]`, not in its `rules`",
         ),
         (
             "single-bracket-move.toml",
@@ -74,7 +79,7 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         (
             "unknown-port.toml",
             "tests/records/unknown-port.toml:11:12: error: move 1: `NE` is neither a port (NNW, \
-             N, NNE, ENE, ...) nor a feature kind of the expansions in play",
+             N, NNE, ENE, ...) nor a feature kind of this game",
         ),
         (
             "extra-port.toml",
@@ -156,8 +161,7 @@ fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
     assert!(
         err.contains(
             "move 1 (place = \"base:U\", at = [2, 0], rotation = 0) is illegal: the pending \
-             decision is `deploy` by Alice, which takes `pass` or `follower`; this move is not one of \
-             its options"
+             decision, `deploy` by Alice, takes `follower` or `pass`; this move is none of them"
         ),
         "{err}"
     );
@@ -165,8 +169,18 @@ fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains(
-            "move 8 (fairy = [1, 0, \"E\"]) is illegal: the pending decision is `dragon-move` \
-             by Bob, which takes `dragon`; this move is not one of its options"
+            "move 8 (fairy = [1, 0, \"E\"]) is illegal: the pending decision, `dragon-move` \
+             by Bob, takes `dragon`; this move is none of them"
+        ),
+        "{err}"
+    );
+    // An expansion's moves among them, in the order place, deployments, moves, pass.
+    let (code, _, err) = replay("dragon-during-figure-step.toml");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "move 5 (dragon = \"N\") is illegal: the pending decision, `deploy` by Alice, \
+             takes `follower`, `fairy` or `pass`; this move is none of them"
         ),
         "{err}"
     );

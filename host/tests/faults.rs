@@ -297,8 +297,8 @@ fn a_panic_while_explaining_a_refused_move_disables_the_expansion_and_the_game_g
     // Ben has placed his tile: a placement is no option of his pending figure step.
     assert_eq!(
         why,
-        "the pending decision is `deploy` by Ben, which takes `pass` or `follower`; this move is \
-         not one of its options",
+        "the pending decision, `deploy` by Ben, takes `follower` or `pass`; this move is none of \
+         them",
         "the engine still says why"
     );
     assert_eq!(g.game.faults().len(), 1, "{:?}", g.game.faults());

@@ -1010,15 +1010,19 @@ fn plugins_info_does_not_count_tiles_of_invalid_tile_data() {
         tiles.contains("count = 2"),
         "the pack's tiles say their count"
     );
-    for bad in ["-1", "0", "\"two\""] {
-        let dir = home.join(format!("pack{}", bad.len()));
+    // Out of range, of the wrong type, missing.
+    let bad = [
+        "count = -1",
+        "count = 0",
+        "count = 1001",
+        "count = \"two\"",
+        "",
+    ];
+    for (i, bad) in bad.into_iter().enumerate() {
+        let dir = home.join(format!("pack{i}"));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::copy(pack.join("manifest.toml"), dir.join("manifest.toml")).unwrap();
-        std::fs::write(
-            dir.join("tiles.toml"),
-            tiles.replacen("count = 2", &format!("count = {bad}"), 1),
-        )
-        .unwrap();
+        std::fs::write(dir.join("tiles.toml"), tiles.replacen("count = 2", bad, 1)).unwrap();
         let flag = dir.to_string_lossy().into_owned();
         let out = carc_in(
             &home,
@@ -1026,17 +1030,19 @@ fn plugins_info_does_not_count_tiles_of_invalid_tile_data() {
         );
         let text = stdout(&out);
         assert!(
-            text.contains("tiles.toml: has a tile without a valid count (see `carc validate`)"),
-            "count = {bad}: {text}{}",
+            text.contains(
+                "tiles.toml: has a tile type without a valid count (see `carc validate`)"
+            ),
+            "`{bad}`: {text}{}",
             stderr(&out)
         );
         // Where the count is wrong is `carc validate`'s to say.
         let out = carc_in(&home, &["validate", &flag]);
-        assert_eq!(out.status.code(), Some(1), "count = {bad}");
+        assert_eq!(out.status.code(), Some(1), "`{bad}`");
         let said = stderr(&out);
         assert!(
-            said.contains("tiles.toml:10:9: error: ") && said.contains("`count`"),
-            "{said}"
+            said.contains("tiles.toml:") && said.contains("`count`"),
+            "`{bad}`: {said}"
         );
     }
 }

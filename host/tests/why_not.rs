@@ -12,8 +12,9 @@ mod common;
 
 use common::{carc, scratch, stderr};
 
-/// `(scenario in tests/scenarios, words the reason must hold)`.
-const CASES: [(&str, &str); 21] = [
+/// `(scenario in tests/scenarios, words the reason must hold)`; words beginning with
+/// `is illegal: ` are the whole reason, to the end of its line.
+const CASES: [(&str, &str); 22] = [
     // The engine itself: the tile was not drawn, or it does not fit.
     (
         "base-03-illegal-wrong-tile",
@@ -25,13 +26,18 @@ const CASES: [(&str, &str); 21] = [
     ),
     (
         "base-04-place-discarded-tile-refused",
-        "that is not the tile just drawn (`base:U` is); a `base:C` drawn before it was \
-         discarded, as it fitted nowhere (BASE-4)",
+        "that is not the tile just drawn (`base:U` is); the `base:C` drawn before it in this \
+         turn fitted nowhere and was discarded (BASE-4)",
+    ),
+    // A tile discarded in an earlier turn is no excuse for this one's.
+    (
+        "base-04-place-tile-discarded-last-turn-refused",
+        "is illegal: that is not the tile just drawn (`base:U` is)",
     ),
     (
         "pd-07-place-set-aside-tile-refused",
-        "that is not the tile just drawn (`base:U` is); a `pd:dragon-road-straight` drawn \
-         before it was set aside",
+        "that is not the tile just drawn (`base:U` is); the `pd:dragon-road-straight` drawn \
+         before it in this turn was set aside, to come back later",
     ),
     // The base game (BASE-3, BASE-5).
     (
@@ -56,7 +62,7 @@ const CASES: [(&str, &str); 21] = [
     // Each refused dragon step says which of PD-5's and PD-12's limits stops it.
     (
         "pd-05-refuse-visited-tile",
-        "the dragon already entered the tile to its east in this movement (PD-5)",
+        "the dragon has already entered the tile to its east in this movement (PD-5)",
     ),
     (
         "pd-05-refuse-start-tile",
@@ -124,7 +130,12 @@ fn a_refused_move_is_explained_by_the_rule_that_refuses_it() {
             .lines()
             .find(|l| l.trim_start().starts_with(&format!("move {at} (")))
             .unwrap_or_default();
-        if o.status.code() != Some(1) || !line.contains("is illegal: ") || !line.contains(words) {
+        let said = if words.starts_with("is illegal: ") {
+            line.ends_with(words)
+        } else {
+            line.contains(words)
+        };
+        if o.status.code() != Some(1) || !line.contains("is illegal: ") || !said {
             failures.push(format!(
                 "{name}: expected move {at} refused with `{words}`:\n{err}"
             ));

@@ -172,6 +172,7 @@ impl Game {
                 over: false,
                 requested: 0,
                 another_tile: false,
+                passed_over_from: [0, 0],
             },
             rng: Rng::stream(setup.seed, 1),
             full_supply: setup.full_supply,
@@ -457,8 +458,7 @@ impl Game {
             return "no decision is pending".into();
         }
         format!(
-            "the pending decision is `{}` by {}, which takes {}; this move is not one of its \
-             options",
+            "the pending decision, `{}` by {}, takes {}; this move is none of them",
             self.phase(),
             self.state
                 .players
@@ -468,28 +468,25 @@ impl Game {
         )
     }
 
-    /// The kinds of move the pending decision takes, as a record writes them (`place`,
-    /// `follower`, `pass`, an expansion's `fairy` or `builder`), in the order offered.
+    /// The kinds of move the pending decision takes, as a record writes them: `place`,
+    /// the deployments (`follower`, `builder`), expansions' moves (`fairy`), `pass`.
     fn offered_moves(&self) -> Vec<String> {
+        let rank = |a: &Action| match a {
+            Action::Place { .. } => 0,
+            Action::Deploy { .. } => 1,
+            Action::Verb { .. } => 2,
+            Action::Pass => 3,
+        };
+        let mut offered: Vec<&Action> = self.legal.iter().collect();
+        // Stable: within a rank, in the order offered (the follower before other figures).
+        offered.sort_by_key(|a| rank(a));
         let mut names: Vec<String> = Vec::new();
-        for action in &self.legal {
+        for action in offered {
             // (Every offered figure and verb is declared; an undeclared one has no name.)
-            let name = match *action {
-                Action::Place { .. } => Some("place"),
-                Action::Pass => Some("pass"),
-                Action::Deploy { figure, .. } if figure == crate::figures::FOLLOWER => {
-                    Some("follower")
-                }
-                Action::Deploy { figure, .. } => self
-                    .rules
-                    .figure_kinds
-                    .get(figure as usize)
-                    .map(|k| k.name.as_str()),
-                Action::Verb { verb, .. } => {
-                    self.rules.verbs.get(verb as usize).map(|v| v.name.as_str())
-                }
-            };
-            let name = name.map_or_else(|| "another move".to_string(), |n| format!("`{n}`"));
+            let name = self
+                .rules
+                .move_key(action)
+                .map_or_else(|| "another move".to_string(), |n| format!("`{n}`"));
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -524,14 +521,23 @@ impl Game {
                     ),
                     None => "that is not the tile just drawn".into(),
                 };
-                // The tile named may be one drawn before, which could not be placed.
+                // The tile named may be one drawn before it in this turn, which could not
+                // be placed.
                 let id = &self.rules.tiles.tile(*tile).id;
-                if self.state.discarded.last() == Some(tile) {
+                let [discarded, set_aside] = self.state.turn.passed_over_from.map(|n| n as usize);
+                let this_turn = |tiles: &[TileTypeId], from: usize| {
+                    tiles.get(from..).is_some_and(|t| t.contains(tile))
+                };
+                if this_turn(&self.state.discarded, discarded) {
                     why.push_str(&format!(
-                        "; a `{id}` drawn before it was discarded, as it fitted nowhere (BASE-4)"
+                        "; the `{id}` drawn before it in this turn fitted nowhere and was \
+                         discarded (BASE-4)"
                     ));
-                } else if self.state.set_aside.last() == Some(tile) {
-                    why.push_str(&format!("; a `{id}` drawn before it was set aside"));
+                } else if this_turn(&self.state.set_aside, set_aside) {
+                    why.push_str(&format!(
+                        "; the `{id}` drawn before it in this turn was set aside, to come back \
+                         later"
+                    ));
                 }
                 why
             }
@@ -816,6 +822,10 @@ impl Game {
         turn.drawn = None;
         turn.placed = None;
         turn.figure_step_done = false;
+        turn.passed_over_from = [
+            self.state.discarded.len() as u32,
+            self.state.set_aside.len() as u32,
+        ];
         let (number, player) = (turn.number, turn.player);
         self.state.turn.phase = self.next_phase(0).unwrap_or(0) as u8;
         self.emit(Event::TurnStarted {

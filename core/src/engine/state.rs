@@ -46,6 +46,12 @@ pub struct Turn {
     /// (`Command::AnotherTile`).
     #[serde(default)]
     pub another_tile: bool,
+    /// How many tiles had been discarded and how many were set aside when this turn
+    /// began: the tiles after those in [`GameState::discarded`] and
+    /// [`GameState::set_aside`] were drawn in this turn (for explaining a refused
+    /// placement).
+    #[serde(default)]
+    pub passed_over_from: [u32; 2],
 }
 
 /// Everything about a game in progress.

@@ -200,9 +200,7 @@ fn bad_value(name: &str, why: String) -> MoveError {
 
 /// What a feature's third part is when it names neither a port nor a kind.
 fn neither_port_nor_kind(name: &str) -> String {
-    format!(
-        "`{name}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind of the expansions in play"
-    )
+    format!("`{name}` is neither a port (NNW, N, NNE, ENE, ...) nor a feature kind of this game")
 }
 
 /// [`move_to_action`], with or without a game to resolve features on (without one, the
@@ -381,12 +379,12 @@ pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move
             m.at = Some([pos.x, pos.y]);
             m.rotation = Some(rotation.degrees() as i64);
         }
-        Action::Deploy { figure, node } => {
+        Action::Deploy { node, .. } => {
             let at = feature_ref(rules, state, node);
-            match rules.figure_kinds.get(figure as usize) {
-                Some(k) if figure != crate::figures::FOLLOWER => {
+            match rules.move_key(action) {
+                Some(kind) if kind != "follower" => {
                     let value = serde_json::to_value(at).unwrap_or_default();
-                    m.other.insert(k.name.clone(), value);
+                    m.other.insert(kind.to_string(), value);
                 }
                 _ => m.follower = Some(at),
             }
@@ -396,9 +394,8 @@ pub fn action_to_move(rules: &Rules, state: &GameState, action: &Action) -> Move
             // A verb no expansion declares (a plugin's fault, refused when played) is
             // written by its number.
             let name = rules
-                .verbs
-                .get(verb as usize)
-                .map_or_else(|| format!("verb-{verb}"), |v| v.name.clone());
+                .move_key(action)
+                .map_or_else(|| format!("verb-{verb}"), str::to_string);
             let value = match arg {
                 Arg::None => serde_json::Value::Bool(true),
                 Arg::Pos(p) => serde_json::json!([p.x, p.y]),

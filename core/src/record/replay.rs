@@ -70,18 +70,26 @@ impl Loaded {
     }
 }
 
-/// For a key of `[game]` written under `[game.rules]` (in TOML, below its header), where
-/// it goes.
-fn misplaced_game_key(key: &str, format: Format) -> Option<String> {
+/// For a key of `[game]` written under `game.rules`, where it goes: in TOML, above the
+/// `[game.rules]` header when the file has one (keys after a header belong to its table).
+fn misplaced_game_key(key: &str, source: &str, format: Format) -> Option<String> {
+    // The keys of `[game]`, as the record's schema lists them.
+    let schema = record_schema();
+    let is_game_key = key != "rules"
+        && schema["definitions"]["GameHeader"]["properties"]
+            .as_object()
+            .is_some_and(|keys| keys.contains_key(key));
+    let has_header = source
+        .lines()
+        .any(|l| l.trim_start().starts_with("[game.rules]"));
     let place = match format {
-        Format::Toml => {
+        Format::Toml if has_header => {
             "in `[game]`, above `[game.rules]` (a table's keys go before the next table's header)"
         }
+        Format::Toml => "in `[game]`, not in its `rules`",
         Format::Json => "in the `game` object, beside `rules`",
     };
-    ["expansions", "players", "seed", "draw", "supply"]
-        .contains(&key)
-        .then(|| format!("`{key}` is no rule option: it belongs {place}"))
+    is_game_key.then(|| format!("`{key}` is no rule option: it belongs {place}"))
 }
 
 /// Parses a record from text. A message from the parser is put in the words of the file
@@ -122,15 +130,23 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             let spanned = e.span().and_then(|s| source.get(s));
             let message = crate::plain::plain(e.message(), spanned);
             let mut message = twice_in_toml(source, &message).unwrap_or(message);
-            // A key of `[game]` written under `[game.rules]` (below it in the file).
+            let mut span = e.span();
+            // A key of `[game]` written under `game.rules` (an array value: the value is
+            // no rule option's), said at the key: the last one before the value's `=`.
             if message.starts_with("a rule option's value must be") {
                 let key = e.span().and_then(|s| {
-                    let line_start = source[..s.start].rfind('\n').map_or(0, |i| i + 1);
-                    let key = source[line_start..s.start].split('=').next()?.trim();
-                    Some(key.trim_matches(['"', '\'']))
+                    let before = source[..s.start].trim_end().strip_suffix('=')?.trim_end();
+                    let start = before
+                        .rfind(['\n', '{', ',', '.', ' '])
+                        .map_or(0, |i| i + 1);
+                    let key = before[start..].trim_matches(['"', '\'']);
+                    Some((key, start..before.len()))
                 });
-                if let Some(hint) = key.and_then(|k| misplaced_game_key(k, Format::Toml)) {
+                if let Some((hint, at)) = key.and_then(|(k, at)| {
+                    misplaced_game_key(k, source, Format::Toml).map(|hint| (hint, at))
+                }) {
                     message = hint;
+                    span = Some(at);
                 }
             }
             // `[move]` for `[[move]]`: one table where the moves are an array of them.
@@ -139,7 +155,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             {
                 message.push_str(" (each move is its own `[[move]]`, with two brackets)");
             }
-            Diagnostic::located(source, file, e.span(), hint(message))
+            Diagnostic::located(source, file, span, hint(message))
         })?,
         Format::Json => {
             if let Some((key, first, second)) = span::json_duplicate_key(source) {
@@ -281,9 +297,9 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
             let key = g.rules.keys().find(|k| e.0.contains(k.as_str()));
             match key {
                 Some(k) => {
-                    if let Some(hint) = misplaced_game_key(k, loaded.format) {
+                    if let Some(hint) = misplaced_game_key(k, &loaded.source, loaded.format) {
                         let path = ["game".into(), "rules".into(), k.as_str().into()];
-                        return loaded.error_at(&path, hint);
+                        return loaded.error_at_key(&path, hint);
                     }
                     vec!["game".into(), "rules".into(), k.as_str().into()]
                 }

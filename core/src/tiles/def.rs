@@ -24,6 +24,9 @@ pub struct TileFile {
     pub tiles: Vec<TileDef>,
 }
 
+/// The most copies of one tile type (`count`).
+pub const MAX_COUNT: u32 = 1000;
+
 /// One tile type: its id, how many copies the box has, and what is printed on it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -33,7 +36,7 @@ pub struct TileDef {
     pub id: String,
     /// Number of copies in the box (1 to 1000: a supply of billions would only run a
     /// game out of memory).
-    #[schemars(range(min = 1, max = 1000))]
+    #[schemars(range(min = 1, max = MAX_COUNT))]
     pub count: u32,
     /// What each side shows at rotation 0, in the order N, E, S, W: the kind of the
     /// feature on the side's middle port (`city`, `road` or `field` in the base game).

@@ -271,21 +271,21 @@ fn tile_summary(path: &std::path::Path) -> String {
         .get("tile")
         .and_then(|t| t.as_array())
         .map_or(&[][..], |a| a.as_slice());
-    // Every tile type has a count from 1 to 1000; anything else is for `carc validate`
+    // Every tile type has a count from 1 to the most; anything else is for `carc validate`
     // to locate, not for a summary to guess at.
-    let counts: Option<Vec<u64>> = tiles
+    let max = i64::from(carc_core::tiles::def::MAX_COUNT);
+    let copies: Option<u64> = tiles
         .iter()
         .map(|t| {
             t.get("count")
                 .and_then(|c| c.as_integer())
-                .filter(|c| (1..=1000).contains(c))
+                .filter(|c| (1..=max).contains(c))
                 .map(|c| c as u64)
         })
-        .collect();
-    let Some(counts) = counts else {
-        return "has a tile without a valid count (see `carc validate`)".to_string();
+        .sum();
+    let Some(copies) = copies else {
+        return "has a tile type without a valid count (see `carc validate`)".to_string();
     };
-    let copies: u64 = counts.iter().sum();
     format!(
         "{}, {}",
         plural(tiles.len() as u64, "tile type", "tile types"),

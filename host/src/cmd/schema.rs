@@ -22,11 +22,10 @@ pub fn summary() -> String {
         .filter_map(ValueEnum::to_possible_value)
         .map(|v| format!("`{}`", v.get_name()))
         .collect();
-    let list = match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    };
-    format!("Print a JSON Schema (draft-07): {list}")
+    format!(
+        "Print a JSON Schema (draft-07): {}",
+        carc_core::turnlog::or_list(&names)
+    )
 }
 
 /// Arguments of `carc schema`.

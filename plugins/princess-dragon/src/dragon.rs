@@ -112,23 +112,58 @@ fn placed_a_dragon_tile(view: &View, ids: &Ids) -> bool {
         .is_some_and(|t| ids.tile_is(view.tile_type(t), Ids::DRAGON_SYMBOL))
 }
 
+/// What keeps the dragon off a placed tile next to it in the movement under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Barrier {
+    /// The fairy stands there (PD-12; not under PD-OPT-6 `eating-only`).
+    Fairy,
+    /// The movement started there (PD-5).
+    Start,
+    /// The dragon entered it in this movement (PD-5).
+    Entered,
+}
+
+/// The tiles the dragon may not enter now: the fairy's and the movement's.
+struct Barriers<'a> {
+    fairy: Option<TileId>,
+    /// The movement's start tile, then the tiles entered, as stored.
+    visited: &'a [i64],
+}
+
+impl<'a> Barriers<'a> {
+    fn now(view: &View<'a>, ids: &Ids) -> Barriers<'a> {
+        Barriers {
+            fairy: fairy_tile(view, ids).filter(|_| !ids.options.fairy_blocks_eating_only),
+            visited: Memory::visited(view),
+        }
+    }
+
+    /// What keeps the dragon off `tile`, if anything.
+    #[inline]
+    fn on(&self, tile: TileId) -> Option<Barrier> {
+        let t = tile.to_record();
+        if self.fairy == Some(tile) {
+            Some(Barrier::Fairy)
+        } else if self.visited.first() == Some(&t) {
+            Some(Barrier::Start)
+        } else if self.visited.contains(&t) {
+            Some(Barrier::Entered)
+        } else {
+            None
+        }
+    }
+}
+
 /// The sides the dragon may step to now (PD-5, PD-12, PD-OPT-6), one bit per side
 /// (`1 << Side::index()`).
 pub fn legal_steps(view: &View, ids: &Ids) -> u8 {
     let Some(at) = dragon_tile(view, ids) else {
         return 0;
     };
-    let fairy = fairy_tile(view, ids)
-        .filter(|_| !ids.options.fairy_blocks_eating_only)
-        .map_or(-1, TileId::to_record);
-    let visited = Memory::visited(view);
+    let barriers = Barriers::now(view, ids);
     let mut open = 0u8;
     for (side, next) in Side::ALL.into_iter().zip(view.neighbours(at)) {
-        let Some(next) = next else {
-            continue;
-        };
-        let t = next.to_record();
-        if t != fairy && !visited.contains(&t) {
+        if next.is_some_and(|next| barriers.on(next).is_none()) {
             open |= 1 << side.index();
         }
     }
@@ -149,24 +184,22 @@ pub fn why_not_step(view: &View, ids: &Ids, side: Side) -> String {
              placed tiles (PD-5)"
         );
     };
-    let fairy = fairy_tile(view, ids).filter(|_| !ids.options.fairy_blocks_eating_only);
-    let visited = Memory::visited(view);
-    let t = next.to_record();
-    if fairy == Some(next) {
-        format!(
+    match Barriers::now(view, ids).on(next) {
+        Some(Barrier::Fairy) => format!(
             "the fairy's tile is to the {way} of the dragon, and the dragon never enters it (PD-12)"
-        )
-    } else if visited.first() == Some(&t) {
-        format!(
+        ),
+        Some(Barrier::Start) => format!(
             "the dragon started this movement from the tile to its {way} and may not return to \
              it (PD-5)"
-        )
-    } else if visited.contains(&t) {
-        format!("the dragon already entered the tile to its {way} in this movement (PD-5)")
-    } else {
-        "the dragon steps one tile at a time onto a placed tile, never onto a tile it entered \
-         in this movement, the tile it started from or the fairy's tile (PD-5, PD-12)"
-            .into()
+        ),
+        Some(Barrier::Entered) => {
+            format!("the dragon has already entered the tile to its {way} in this movement (PD-5)")
+        }
+        // An open step (offered) is not refused; should one be, the rule in full.
+        None => "the dragon steps one tile at a time onto a placed tile, never onto a tile it \
+                 entered in this movement, the tile it started from or the fairy's tile (PD-5, \
+                 PD-12)"
+            .into(),
     }
 }
 
