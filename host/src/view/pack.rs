@@ -5,7 +5,7 @@
 //! boards). A whole game's boards then take about as much room as a few of them, instead
 //! of one full picture per move.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use serde::Serialize;
 
@@ -36,7 +36,7 @@ pub fn pack_lines(boards: Vec<Vec<&str>>) -> Packed {
         .iter()
         .map(|b| b.iter().map(|&line| texts.number(line)).collect())
         .collect();
-    let mut index: HashMap<Key, u32> = HashMap::new();
+    let mut index: HashMap<Key, u32> = HashMap::default();
     let mut packed = Packed {
         texts: texts.text.iter().map(|t| t.to_string()).collect(),
         ..Packed::default()
