@@ -278,7 +278,7 @@ fn replay_json_prints_the_state() {
 
 #[test]
 fn bad_flags_are_clear_errors() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope`",
@@ -293,6 +293,13 @@ fn bad_flags_are_clear_errors() {
             &["play", "--rule", "base.x=y"],
             "unknown rule option `base.x`",
         ),
+        // `simulate` says the same as `play`.
+        (
+            &["simulate", "--players", "3", "--bots", "random,greedy"],
+            "--bots names 2 bots for 3 players (give one, or one per seat)",
+        ),
+        (&["simulate", "--bots", "clever"], "unknown bot `clever`"),
+        (&["simulate", "--players", "0"], "--players must be 1 to 6"),
     ];
     for (args, want) in cases {
         let o = carc(args);

@@ -12,6 +12,7 @@ pub mod simulate;
 pub mod validate;
 pub mod view;
 
+use carc_core::bots::Strategy;
 use std::collections::BTreeMap;
 
 /// Reads a `--seed`: a whole number a record can hold (TOML's integers stop at 2^63 - 1).
@@ -30,6 +31,23 @@ pub fn split_list(s: &str) -> Vec<String> {
         .filter(|x| !x.is_empty())
         .map(String::from)
         .collect()
+}
+
+/// The bots of `--bots` (one for every seat, or one per seat), one per seat.
+pub fn bots_for(list: &str, seats: usize) -> Result<Vec<Strategy>, String> {
+    let strategies: Vec<Strategy> = split_list(list)
+        .iter()
+        .map(|s| s.parse())
+        .collect::<Result<_, _>>()?;
+    match strategies.len() {
+        1 => Ok(vec![strategies[0]; seats]),
+        n if n == seats => Ok(strategies),
+        n => Err(format!(
+            "--bots names {n} {} for {seats} {} (give one, or one per seat)",
+            if n == 1 { "bot" } else { "bots" },
+            if seats == 1 { "player" } else { "players" },
+        )),
+    }
 }
 
 /// Parses `--rule expansion.option=value` flags; an option given twice is an error, as

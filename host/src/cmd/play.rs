@@ -1,6 +1,5 @@
 //! `carc play`: bots play a whole game; prints the turn log and the final scores.
 
-use carc_core::bots::Strategy;
 use carc_core::engine::Game;
 use carc_core::record::{MoveFailure, Record, state_summary};
 use carc_core::turnlog::{self, count};
@@ -66,20 +65,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         (None, Some(n)) => return Err(format!("--players must be 1 to 6, not {n}")),
         (None, None) => NAMES[..2].iter().map(|s| s.to_string()).collect(),
     };
-    let strategies: Vec<Strategy> = super::split_list(&args.bots)
-        .iter()
-        .map(|s| s.parse())
-        .collect::<Result<_, _>>()?;
-    let strategies = match strategies.len() {
-        1 => vec![strategies[0]; names.len()],
-        n if n == names.len() => strategies,
-        n => {
-            return Err(format!(
-                "--bots names {n} bots for {} players (give one, or one per seat)",
-                names.len()
-            ));
-        }
-    };
+    let strategies = super::bots_for(&args.bots, names.len())?;
     let expansions = match &args.expansions {
         Some(list) => super::split_list(list),
         None => super::configured_expansions()?,

@@ -21,14 +21,19 @@ pub struct SimulateArgs {
     /// Worker threads (default: 1, so the figure is per core).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Players per game.
+    /// Players per game, 1 to 6.
     #[arg(long, default_value_t = 2)]
     players: usize,
-    /// Bots per seat: one for all, or one per seat.
-    #[arg(long, default_value = "random")]
+    /// Bots per seat: one for all, or one per seat (`random`, `greedy`).
+    #[arg(long, value_name = "random,greedy", default_value = "random")]
     bots: String,
-    /// Expansions to enable.
-    #[arg(long, value_name = "a,b", default_value = "")]
+    /// Expansions to enable (default: none, the base game alone).
+    #[arg(
+        long,
+        value_name = "a,b",
+        default_value = "",
+        hide_default_value = true
+    )]
     expansions: String,
     /// A rule option, `<expansion>.<option>=<value>` (repeatable).
     #[arg(long = "rule", value_name = "EXP.OPTION=VALUE")]
@@ -102,13 +107,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     if !(1..=256).contains(&args.threads) {
         return Err(format!("--threads must be 1 to 256, not {}", args.threads));
     }
-    let strategies: Vec<Strategy> = super::split_list(&args.bots)
-        .iter()
-        .map(|s| s.parse())
-        .collect::<Result<_, _>>()?;
-    if strategies.len() != 1 && strategies.len() != args.players {
-        return Err("--bots must name one bot, or one per seat".into());
-    }
+    let strategies = super::bots_for(&args.bots, args.players)?;
     let expansions = super::split_list(&args.expansions);
     if args.baseline && expansions.is_empty() {
         return Err(
