@@ -60,6 +60,16 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "unknown-expect-player.json",
             "tests/records/unknown-expect-player.json:3:34: error: no player named `Carol`",
         ),
+        // Of several errors in `[expect]`, the first in the file.
+        (
+            "expect-players-in-file-order.toml",
+            "tests/records/expect-players-in-file-order.toml:15:7: error: no player named `Zed`",
+        ),
+        (
+            "expect-keys-in-file-order.toml",
+            "tests/records/expect-keys-in-file-order.toml:16:1: error: unknown key `bogus`: \
+             expansion `russian-promos` declares no figure",
+        ),
         // A square or a feature reference with elements to spare is no valid record, in
         // TOML as in JSON (spec: `at = [x, y]`, `[x, y, PORT]`).
         (

@@ -591,7 +591,8 @@ pub fn replay_with(
     }
 }
 
-/// Compares the state with `[expect]`; unknown player names are a record error.
+/// Compares the state with `[expect]`; unknown player names are a record error (the
+/// first in the file, when there are several).
 fn check_expectations(
     loaded: &Loaded,
     game: &Game,
@@ -629,10 +630,17 @@ fn check_expectations(
                 .count() as i64
         }),
     ];
+    let mut errors: Vec<Diagnostic> = Vec::new();
     for (table, wanted, actual) in tables {
         let Some(wanted) = wanted else { continue };
         for (name, &want) in wanted {
-            let p = seat(table, name)?;
+            let p = match seat(table, name) {
+                Ok(p) => p,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
             let got = actual(p);
             if got != want {
                 problems.push(format!("{table}: {name} expected {want}, got {got}"));
@@ -640,9 +648,7 @@ fn check_expectations(
         }
     }
     if let Some(wanted) = &expect.winners {
-        for name in wanted {
-            seat("winners", name)?;
-        }
+        errors.extend(wanted.iter().filter_map(|name| seat("winners", name).err()));
         let got: Vec<String> = state
             .winners()
             .iter()
@@ -663,7 +669,7 @@ fn check_expectations(
         }
     }
     for (id, table) in &expect.expansions {
-        check_expansion_keys(loaded, game, id, table, problems)?;
+        check_expansion_keys(loaded, game, id, table, problems, &mut errors);
     }
     for (name, wanted) in [("dragon", &expect.dragon), ("fairy", &expect.fairy)] {
         let Some(wanted) = wanted else { continue };
@@ -676,7 +682,14 @@ fn check_expectations(
             ));
         }
     }
-    Ok(())
+    // Tables are read in a fixed order and keys by name: the first in the file is told.
+    match errors.into_iter().min_by_key(|e| {
+        let located = e.line > 0;
+        (!located, e.line, e.column)
+    }) {
+        Some(first) => Err(first),
+        None => Ok(()),
+    }
 }
 
 /// Checks `[expect.<id>]`: for each kind of a player's figure expansion `id` declares,
@@ -689,7 +702,8 @@ fn check_expansion_keys(
     id: &str,
     table: &serde_json::Value,
     problems: &mut Vec<String>,
-) -> Result<(), Diagnostic> {
+    errors: &mut Vec<Diagnostic>,
+) {
     let rules = &game.rules;
     let state = &game.state;
     let full = |path: &[&str]| {
@@ -706,7 +720,7 @@ fn check_expansion_keys(
             .map(|m| m.id.as_str())
             .filter(|&m| m != "base")
             .collect();
-        return Err(at_key(
+        errors.push(at_key(
             &[],
             format!(
                 "unknown key `{id}` in `[expect]` (its keys: {}, and a table \
@@ -719,6 +733,7 @@ fn check_expansion_keys(
                 }
             ),
         ));
+        return;
     }
     let declared: Vec<(usize, &str, bool)> = rules
         .figure_kinds
@@ -728,12 +743,13 @@ fn check_expansion_keys(
         .map(|(i, k)| (i, k.name.as_str(), k.class == FigureClass::Neutral))
         .collect();
     let Some(table) = table.as_object() else {
-        return Err(at(&[], format!("`[expect.{id}]` must be a table")));
+        errors.push(at(&[], format!("`[expect.{id}]` must be a table")));
+        return;
     };
     for (key, players) in table {
         let Some(&(kind, _, neutral)) = declared.iter().find(|(_, n, _)| n == key) else {
             let known: Vec<String> = declared.iter().map(|(_, n, _)| format!("`{n}`")).collect();
-            return Err(at_key(
+            errors.push(at_key(
                 &[key],
                 format!(
                     "unknown key `{key}`: expansion `{id}` declares {}",
@@ -744,14 +760,16 @@ fn check_expansion_keys(
                     }
                 ),
             ));
+            continue;
         };
         if neutral {
-            let wanted: Whereabouts = serde_json::from_value(players.clone()).map_err(|_| {
-                at(
+            let Ok(wanted) = serde_json::from_value::<Whereabouts>(players.clone()) else {
+                errors.push(at(
                     &[key],
                     format!("`{key}` is a neutral figure: expected `[x, y]` or \"off-board\""),
-                )
-            })?;
+                ));
+                continue;
+            };
             let got = neutral_whereabouts_of(game, kind);
             if got != wanted {
                 problems.push(format!(
@@ -763,24 +781,27 @@ fn check_expansion_keys(
             continue;
         }
         let Some(players) = players.as_object() else {
-            return Err(at(
+            errors.push(at(
                 &[key],
                 format!("`{key}` must be a table: player → squares"),
             ));
+            continue;
         };
         for (name, squares) in players {
             let Some(seat) = state.players.iter().position(|p| &p.name == name) else {
-                return Err(at(
+                errors.push(at(
                     &[key, name],
                     format!("no player named `{name}` in this game"),
                 ));
+                continue;
             };
-            let wanted: Vec<[i32; 2]> = serde_json::from_value(squares.clone()).map_err(|_| {
-                at(
+            let Ok(wanted) = serde_json::from_value::<Vec<[i32; 2]>>(squares.clone()) else {
+                errors.push(at(
                     &[key, name],
                     "expected a list of squares `[[x, y], ...]` (`[]`: none on the board)".into(),
-                )
-            })?;
+                ));
+                continue;
+            };
             let mut got: Vec<[i32; 2]> = state
                 .figures
                 .iter()
@@ -799,7 +820,6 @@ fn check_expansion_keys(
             }
         }
     }
-    Ok(())
 }
 
 /// Where a neutral figure of the named kind is (`off-board` when the game has none).
