@@ -34,6 +34,12 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/game-key-in-rules.toml:4:7: error: `seed` is no rule option: it \
              belongs in `[game]`, not in its `rules`",
         ),
+        // In JSON, said at the key, also when its value (an array) is no option's.
+        (
+            "game-key-in-rules-array.json",
+            "tests/records/game-key-in-rules-array.json:3:68: error: `draw` is no rule option: \
+             it belongs in the `game` object, beside `rules`",
+        ),
         (
             "single-bracket-move.toml",
             "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \

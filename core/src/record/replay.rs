@@ -92,6 +92,21 @@ fn misplaced_game_key(key: &str, source: &str, format: Format) -> Option<String>
     is_game_key.then(|| format!("`{key}` is no rule option: it belongs {place}"))
 }
 
+/// In a JSON record, the first key (in the file) under `game.rules` whose value is no rule
+/// option's (a string, a whole number, true or false), with where the key is.
+fn json_bad_rule_value(source: &str) -> Option<(String, std::ops::Range<usize>)> {
+    let value: serde_json::Value = serde_json::from_str(source).ok()?;
+    let rules = value.pointer("/game/rules")?.as_object()?;
+    rules
+        .iter()
+        .filter(|(_, v)| !(v.is_string() || v.is_i64() || v.is_u64() || v.is_boolean()))
+        .filter_map(|(k, _)| {
+            let path: [Seg; 3] = ["game".into(), "rules".into(), k.as_str().into()];
+            Some((k.clone(), span::json_key_span(source, &path)?))
+        })
+        .min_by_key(|(_, at)| at.start)
+}
+
 /// Parses a record from text. A message from the parser is put in the words of the file
 /// (see [`crate::plain`]); text that looks like the other format gets a hint; a key
 /// given twice in a JSON object is an error naming both places. A leading byte-order mark
@@ -185,6 +200,14 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                 let message = crate::plain::plain(&msg, None)
                     .replace("a table", "an object")
                     .replace(" table", " object");
+                // A rule option's value of the wrong type is said at its key (the parser
+                // stops after the value), with where a key of `game` goes.
+                if message.starts_with("a rule option's value must be")
+                    && let Some((key, at)) = json_bad_rule_value(source)
+                {
+                    let message = misplaced_game_key(&key, source, Format::Json).unwrap_or(message);
+                    return Diagnostic::located(source, file, Some(at), hint(message));
+                }
                 Diagnostic::located(source, file, Some(offset..offset + 1), hint(message))
             })?
         }
