@@ -282,6 +282,18 @@ fn play_json_reports_the_final_state() {
 }
 
 #[test]
+fn replay_json_prints_the_state_alone_on_stdout_and_the_ok_line_on_stderr() {
+    let record = "tests/scenarios/base-01-start-tile-and-supply.toml";
+    let o = carc(&["replay", record, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON alone");
+    assert!(v["scores"].is_object(), "{v}");
+    let plain = carc(&["replay", record]);
+    assert_eq!(stderr(&o), stdout(&plain), "the ok line, on standard error");
+    assert!(stdout(&plain).starts_with(&format!("{record}: ok, ")));
+}
+
+#[test]
 fn replay_json_prints_the_state() {
     let o = carc(&["replay", "tests/records/wrong-score.toml", "--json"]);
     assert_eq!(o.status.code(), Some(1));

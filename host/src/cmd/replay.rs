@@ -13,8 +13,8 @@ pub struct ReplayArgs {
     /// The record (`.toml` or `.json`; `-` reads standard input, JSON when it starts
     /// with `{`).
     file: PathBuf,
-    /// Print the final state as JSON on standard output, in place of the ok line (also
-    /// when the replay fails: the game as far as it went).
+    /// Also print the final state as JSON, alone on standard output (the ok line, or the
+    /// report of a failed replay with the game as far as it went, on standard error).
     #[arg(long)]
     json: bool,
     /// Also print the turn log of the game as it is replayed, on standard output before
@@ -83,10 +83,13 @@ pub fn run(args: ReplayArgs) -> u8 {
     match result {
         Ok(outcome) => {
             if args.json {
+                // Standard output holds the JSON alone; the ok line goes beside it, as a
+                // failure's report does.
                 outln!(
                     "{}",
                     serde_json::to_string_pretty(&state_summary(&outcome.game)).unwrap_or_default()
                 );
+                errln!("{}", outcome.ok_line(&loaded.file));
             } else {
                 outln!("{}", outcome.ok_line(&loaded.file));
             }
