@@ -62,6 +62,18 @@ pub fn stdout_failed(e: &io::Error) {
     }
 }
 
+/// Whether everything written to standard output so far got there (flushed now): a line
+/// on standard error that says the output is done waits for it.
+pub fn stdout_written() -> bool {
+    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner());
+    if failed.is_none()
+        && let Err(e) = io::stdout().lock().flush()
+    {
+        *failed = Some(describe(&e));
+    }
+    failed.is_none()
+}
+
 /// Writes to standard error (use [`errln!`](crate::errln)); a failure there is ignored
 /// (there is nowhere left to report it).
 pub fn write_err(args: fmt::Arguments) {

@@ -118,8 +118,13 @@ fn a_closed_pipe_ends_quietly_without_a_panic() {
                 Some(101),
                 "carc {what} | head -c {read_first}: {err}"
             );
+            // `replay --json` says ok on standard error once its JSON is written (the
+            // pipe may take all of it before the reader closes).
+            let noise = err
+                .lines()
+                .filter(|l| !l.starts_with(&format!("{RECORD}: ok, ")));
             assert!(
-                err.is_empty(),
+                noise.count() == 0,
                 "carc {what} | head -c {read_first}: a closed pipe should end carc quietly, got\n{err}"
             );
         }

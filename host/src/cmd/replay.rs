@@ -89,7 +89,9 @@ pub fn run(args: ReplayArgs) -> u8 {
                     "{}",
                     serde_json::to_string_pretty(&state_summary(&outcome.game)).unwrap_or_default()
                 );
-                errln!("{}", outcome.ok_line(&loaded.file));
+                if output::stdout_written() {
+                    errln!("{}", outcome.ok_line(&loaded.file));
+                }
             } else {
                 outln!("{}", outcome.ok_line(&loaded.file));
             }
