@@ -50,21 +50,26 @@ pub fn board_document(game: &Game, looks: &Looks) -> Document {
 pub(crate) struct TileDrawings {
     /// By placed tile: its type, rotation and square, and its drawing's number.
     drawn: Vec<Option<(u16, Rotation, Pos, u32)>>,
-    /// Every drawing made, each on one line, by number.
+    /// Every drawing made (of a tile or an open square), each on one line, by number.
     lines: Vec<String>,
-    /// Whether a board holds [`TILES_MARK`] in place of its tiles' lines (the viewer
-    /// keeps the lines once, apart from the boards).
+    /// Whether a board holds [`TILES_MARK`] and [`OPEN_MARK`] in place of its tiles' and
+    /// open squares' lines (the viewer keeps the lines once, apart from the boards).
     marking: bool,
     /// The drawings of the last board's tiles, in the order drawn.
     last: Vec<u32>,
+    /// The drawings of the last board's open squares, in the order drawn.
+    last_open: Vec<u32>,
     /// The drawing of each open square met so far, by square: an open square looks the
     /// same on every board it is open on (drawn once, a board per move stays cheap on a
     /// board with thousands of them).
-    open: BTreeMap<(i32, i32), String>,
+    open: BTreeMap<(i32, i32), u32>,
 }
 
 /// The line standing for a board's tiles, when they are kept apart.
 pub(crate) const TILES_MARK: &str = "<!-- tiles -->";
+
+/// The line standing for a board's open squares, when they are kept apart.
+pub(crate) const OPEN_MARK: &str = "<!-- open squares -->";
 
 impl TileDrawings {
     /// Drawings kept apart from the boards: a board holds [`TILES_MARK`] where its
@@ -79,6 +84,11 @@ impl TileDrawings {
     /// The drawings of the last board's tiles, by number, in order (handed over).
     pub(crate) fn take_last(&mut self) -> Vec<u32> {
         std::mem::take(&mut self.last)
+    }
+
+    /// The drawings of the last board's open squares, by number, in order (handed over).
+    pub(crate) fn take_last_open(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.last_open)
     }
 
     /// Every drawing made, by number.
@@ -170,10 +180,12 @@ pub(crate) fn board_document_with(
         tiles = tiles.add(Blob::new(TILES_MARK));
     }
     let mut open = Group::new().set("data-layer", "open-squares");
+    drawings.last_open.clear();
     for o in board.open_squares() {
-        let drawn = drawings.open.entry((o.pos.x, o.pos.y)).or_insert_with(|| {
+        let lines = &mut drawings.lines;
+        let line = *drawings.open.entry((o.pos.x, o.pos.y)).or_insert_with(|| {
             let (x, y) = origin(o.pos);
-            Rectangle::new()
+            let drawn = Rectangle::new()
                 .set("x", x + 4.0)
                 .set("y", y + 4.0)
                 .set("width", SIZE - 8.0)
@@ -183,9 +195,18 @@ pub(crate) fn board_document_with(
                 .set("stroke-width", 2)
                 .set("stroke-dasharray", "6 4")
                 .set("data-open", format!("{} {}", o.pos.x, o.pos.y))
-                .to_string()
+                .to_string();
+            lines.push(drawn.replace('\n', ""));
+            (lines.len() - 1) as u32
         });
-        open = open.add(Blob::new(drawn.clone()));
+        if drawings.marking {
+            drawings.last_open.push(line);
+        } else {
+            open = open.add(Blob::new(drawings.lines[line as usize].clone()));
+        }
+    }
+    if drawings.marking {
+        open = open.add(Blob::new(OPEN_MARK));
     }
 
     // Figures: where each stands, and how many stood there before it (to spread them).

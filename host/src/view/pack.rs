@@ -22,8 +22,11 @@ pub struct Packed {
     pub boards: Vec<Vec<[u32; 2]>>,
 }
 
-/// Packs the boards, each given as its lines.
-pub fn pack_lines(boards: Vec<Vec<&str>>) -> Packed {
+/// Packs the boards, each given as its lines (read once, as they come).
+pub fn pack_lines<'a, B>(boards: impl IntoIterator<Item = B>) -> Packed
+where
+    B: IntoIterator<Item = &'a str>,
+{
     // A line is known by its text, the last line before it holding a digit (a position:
     // nearly unique in a board) and how far back that is, so that a board repeating a
     // stretch of another repeats a run of indices, not scattered ones (the same `</g>`
@@ -33,8 +36,8 @@ pub fn pack_lines(boards: Vec<Vec<&str>>) -> Packed {
     // is, is read once), and keys made of those numbers.
     let mut texts = Texts::default();
     let boards: Vec<Vec<u32>> = boards
-        .iter()
-        .map(|b| b.iter().map(|&line| texts.number(line)).collect())
+        .into_iter()
+        .map(|b| b.into_iter().map(|line| texts.number(line)).collect())
         .collect();
     let mut index: HashMap<Key, u32> = HashMap::default();
     let mut packed = Packed {

@@ -7,7 +7,7 @@ use carc_core::rules::Rules;
 use carc_core::turnlog;
 use serde::Serialize;
 
-use crate::render::board::{TILES_MARK, TileDrawings, board_document_with};
+use crate::render::board::{OPEN_MARK, TILES_MARK, TileDrawings, board_document_with};
 use crate::render::looks::Looks;
 
 /// The whole game as the viewer steps through it.
@@ -19,7 +19,8 @@ pub struct Viewer {
     pub players: Vec<String>,
     /// Step 0 is the game before any move; step k the game after move k.
     pub steps: Vec<Step>,
-    /// The drawings of the placed tiles, one line each, which the boards share.
+    /// The drawings of the placed tiles and open squares, one line each, which the
+    /// boards share.
     #[serde(skip)]
     pub tiles: Vec<String>,
     /// What went wrong with an expansion while the record was played (a panic that
@@ -46,11 +47,16 @@ pub struct Step {
     pub board: Board,
 }
 
-/// A board as SVG, with its tiles' lines kept apart (a game's boards share them).
+/// A board as SVG, with its tiles' and open squares' lines kept apart (a game's boards
+/// share them).
 #[derive(Clone, Debug, Default)]
 pub struct Board {
-    /// The lines before the tiles'.
+    /// The lines before the open squares'.
     head: String,
+    /// The open squares' lines: numbers into [`Viewer::tiles`], in order.
+    open: Vec<u32>,
+    /// The lines between the open squares' and the tiles'.
+    middle: String,
     /// The tiles' lines: numbers into [`Viewer::tiles`], in order.
     tiles: Vec<u32>,
     /// The lines after the tiles'.
@@ -58,15 +64,14 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board's lines, its tiles' taken from `tiles`.
-    pub fn lines<'a>(&'a self, tiles: &'a [String]) -> impl Iterator<Item = &'a str> {
+    /// The board's lines, its tiles' and open squares' taken from `drawings`.
+    pub fn lines<'a>(&'a self, drawings: &'a [String]) -> impl Iterator<Item = &'a str> {
+        let drawn = |&t: &u32| drawings.get(t as usize).map_or("", String::as_str);
         self.head
             .split('\n')
-            .chain(
-                self.tiles
-                    .iter()
-                    .map(|&t| tiles.get(t as usize).map_or("", String::as_str)),
-            )
+            .chain(self.open.iter().map(drawn))
+            .chain(self.middle.split('\n'))
+            .chain(self.tiles.iter().map(drawn))
             .chain(self.tail.split('\n'))
     }
 
@@ -179,16 +184,24 @@ fn snapshot(game: &mut Game, looks: &Looks, drawings: &mut TileDrawings, label: 
     }
 }
 
-/// The board now, its tiles' lines kept apart.
+/// The board now, its tiles' and open squares' lines kept apart.
 fn board(game: &Game, looks: &Looks, drawings: &mut TileDrawings) -> Board {
     let text = board_document_with(game, looks, drawings).to_string();
     let tiles = drawings.take_last();
-    // The mark is a line of its own in the tiles' group.
-    let mark = format!("\n{TILES_MARK}\n");
-    match text.split_once(&mark) {
-        Some((head, tail)) => Board {
+    let open = drawings.take_last_open();
+    // Each mark is a line of its own in its layer's group; the tiles' layer follows the
+    // open squares' (drawn under them).
+    let (open_mark, tiles_mark) = (format!("\n{OPEN_MARK}\n"), format!("\n{TILES_MARK}\n"));
+    let parts = text.split_once(&open_mark).and_then(|(head, rest)| {
+        let (middle, tail) = rest.split_once(&tiles_mark)?;
+        Some((head, middle, tail))
+    });
+    match parts {
+        Some((head, middle, tail)) => Board {
             head: head.to_string(),
             tiles,
+            middle: middle.to_string(),
+            open,
             tail: tail.to_string(),
         },
         None => {
@@ -196,8 +209,7 @@ fn board(game: &Game, looks: &Looks, drawings: &mut TileDrawings) -> Board {
             // Never without its tiles: the whole picture, drawn again.
             Board {
                 head: crate::render::board::board_document(game, looks).to_string(),
-                tiles: Vec::new(),
-                tail: String::new(),
+                ..Board::default()
             }
         }
     }
