@@ -149,12 +149,7 @@ mod tests {
 
     /// Packs the boards (`\n` separates lines).
     fn pack<'a>(boards: impl IntoIterator<Item = &'a str>) -> Packed {
-        pack_lines(
-            boards
-                .into_iter()
-                .map(|b| b.split('\n').collect())
-                .collect(),
-        )
+        pack_lines(boards.into_iter().map(|b| b.split('\n')))
     }
 
     #[test]
