@@ -287,6 +287,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn boards_keep_tiles_and_open_squares_apart() {
+        // A base-game record: no plugin needed.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/scenarios/base-06-road-loop.toml");
+        let loaded = record::load(&path).expect("the record loads");
+        let viewer = steps(&loaded, &Catalog::new()).expect("the record plays");
+        let last = viewer.steps.last().expect("steps").board.clone();
+        // Every board's text around the kept-apart lines holds neither (each is drawn
+        // once for the game, not again with every board).
+        for step in &viewer.steps {
+            let b = &step.board;
+            for text in [&b.head, &b.middle, &b.tail] {
+                assert!(!text.contains("data-open="), "{text}");
+                assert!(!text.contains("data-layer=\"tiles\"><g"), "{text}");
+            }
+            assert!(!b.open.is_empty(), "a board has open squares");
+        }
+        let drawn = |n: &u32| viewer.tiles[*n as usize].as_str();
+        assert!(
+            last.open
+                .iter()
+                .map(drawn)
+                .all(|l| l.contains("data-open="))
+        );
+        assert!(
+            last.tiles
+                .iter()
+                .map(drawn)
+                .all(|l| l.contains("data-tile="))
+        );
+        assert!(last.tiles.len() > 1, "{} tiles", last.tiles.len());
+    }
+
+    #[test]
     fn rule_numbers() {
         assert_eq!(rule_number("PD-6: the dragon eats"), Some("PD-6"));
         assert_eq!(rule_number("RP-11: x"), Some("RP-11"));
