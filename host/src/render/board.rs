@@ -96,6 +96,18 @@ impl TileDrawings {
         self.lines
     }
 
+    /// A layer of the board holding these drawings, or (kept apart) the mark standing for
+    /// them.
+    fn layer(&self, name: &str, mark: &'static str, lines: &[u32]) -> Group {
+        let layer = Group::new().set("data-layer", name);
+        if self.marking {
+            return layer.add(Blob::new(mark));
+        }
+        lines.iter().fold(layer, |layer, &n| {
+            layer.add(Blob::new(self.lines[n as usize].clone()))
+        })
+    }
+
     /// The number of placed tile `index`'s drawing, made if it is new or changed.
     fn get(
         &mut self,
@@ -150,9 +162,8 @@ pub(crate) fn board_document_with(
     let width = MARGIN * 3.0 + board_w + PANEL;
     let height = MARGIN * 2.0 + board_h.max(panel_h);
 
-    let mut tiles = Group::new().set("data-layer", "tiles");
     let mut faces: BTreeMap<u16, Face> = BTreeMap::new();
-    drawings.last.clear();
+    let mut tile_lines = Vec::with_capacity(board.tiles.len());
     for (index, placed) in board.tiles.iter().enumerate() {
         let key = (placed.tile, placed.rotation, placed.pos);
         let line = drawings.get(index, key, || {
@@ -170,17 +181,11 @@ pub(crate) fn board_document_with(
             .to_string()
             .replace('\n', "")
         });
-        if drawings.marking {
-            drawings.last.push(line);
-        } else {
-            tiles = tiles.add(Blob::new(drawings.lines[line as usize].clone()));
-        }
+        tile_lines.push(line);
     }
-    if drawings.marking {
-        tiles = tiles.add(Blob::new(TILES_MARK));
-    }
-    let mut open = Group::new().set("data-layer", "open-squares");
-    drawings.last_open.clear();
+    let tiles = drawings.layer("tiles", TILES_MARK, &tile_lines);
+    drawings.last = tile_lines;
+    let mut open_lines = Vec::with_capacity(board.open_squares().len());
     for o in board.open_squares() {
         let lines = &mut drawings.lines;
         let line = *drawings.open.entry((o.pos.x, o.pos.y)).or_insert_with(|| {
@@ -199,15 +204,10 @@ pub(crate) fn board_document_with(
             lines.push(drawn.replace('\n', ""));
             (lines.len() - 1) as u32
         });
-        if drawings.marking {
-            drawings.last_open.push(line);
-        } else {
-            open = open.add(Blob::new(drawings.lines[line as usize].clone()));
-        }
+        open_lines.push(line);
     }
-    if drawings.marking {
-        open = open.add(Blob::new(OPEN_MARK));
-    }
+    let open = drawings.layer("open-squares", OPEN_MARK, &open_lines);
+    drawings.last_open = open_lines;
 
     // Figures: where each stands, and how many stood there before it (to spread them).
     let mut figures = Group::new().set("data-layer", "figures");
