@@ -40,10 +40,24 @@ fn names_a_directory(path: &Path) -> bool {
     text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with('/') || path.file_name().is_none()
 }
 
-/// Whether two paths name the same file (existing or to be made), through `.`, `..` and
-/// symbolic links.
+/// Whether two paths name the same file (existing or to be made), through `.`, `..`,
+/// symbolic links and hard links.
 pub fn same_file(a: &Path, b: &Path) -> bool {
-    matches!((resolved(a), resolved(b)), (Ok(x), Ok(y)) if x == y)
+    matches!((resolved(a), resolved(b)), (Ok(x), Ok(y)) if x == y) || same_inode(a, b)
+}
+
+/// Whether two existing paths are one file on disk (two hard links to it, say).
+#[cfg(unix)]
+fn same_inode(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let id = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino()));
+    matches!((id(a), id(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Whether two existing paths are one file on disk (only their paths tell, here).
+#[cfg(not(unix))]
+fn same_inode(_a: &Path, _b: &Path) -> bool {
+    false
 }
 
 /// Checks that `out` (named by `flag` in messages, such as `--out`) may be written:
@@ -83,7 +97,9 @@ pub fn check(
         return Err(format!("cannot write {shown}: it is a directory"));
     }
     for &(input, what) in inputs {
-        if !carc_core::input::is_stdin(input) && resolved(input).as_ref() == Ok(&target) {
+        if !carc_core::input::is_stdin(input)
+            && (resolved(input).as_ref() == Ok(&target) || same_inode(input, out))
+        {
             return Err(format!(
                 "{flag} {shown} would overwrite {what} {}; give another file",
                 input.display()
@@ -91,7 +107,9 @@ pub fn check(
         }
     }
     for &(other, other_flag) in taken {
-        if !carc_core::input::is_stdin(other) && resolved(other).as_ref() == Ok(&target) {
+        if !carc_core::input::is_stdin(other)
+            && (resolved(other).as_ref() == Ok(&target) || same_inode(other, out))
+        {
             return Err(format!(
                 "{flag} {shown} and {other_flag} {} name the same file; give two files",
                 other.display()
@@ -126,6 +144,12 @@ mod tests {
             let link = dir.join("link.html");
             std::os::unix::fs::symlink(&record, &link).unwrap();
             assert!(check(&link, "--out", &[(&record, "the record")], &[]).is_err());
+            // A hard link is the same file under another name.
+            let hard = dir.join("hard.html");
+            std::fs::hard_link(&record, &hard).unwrap();
+            let e = check(&hard, "--out", &[(&record, "the record")], &[]).unwrap_err();
+            assert!(e.contains("would overwrite the record"), "{e}");
+            assert!(same_file(&hard, &record));
         }
         let other = dir.join("game.html");
         assert_eq!(

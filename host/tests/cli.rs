@@ -691,9 +691,22 @@ fn outputs_never_overwrite_inputs_and_are_checked_before_any_work() {
     let rec = record.to_str().unwrap();
     let tiles = dir.join("tiles.svg");
     std::fs::copy(root().join("tiledefs/base.toml"), &tiles).unwrap();
-    let cases: [(Vec<&str>, &str); 2] = [
+    // A hard link is the record under another name.
+    let (hard, hard_svg) = (dir.join("v-linked.html"), dir.join("v-linked.svg"));
+    std::fs::hard_link(&record, &hard).unwrap();
+    std::fs::hard_link(&record, &hard_svg).unwrap();
+    let (hard, hard_svg) = (hard.to_str().unwrap(), hard_svg.to_str().unwrap());
+    let cases: [(Vec<&str>, &str); 4] = [
         (
             vec!["view", rec, "--out", roundabout],
+            "would overwrite the record",
+        ),
+        (
+            vec!["view", rec, "--out", hard],
+            "would overwrite the record",
+        ),
+        (
+            vec!["render", "board", rec, "--out", hard_svg],
             "would overwrite the record",
         ),
         (
