@@ -40,6 +40,17 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/game-key-in-rules-array.json:3:68: error: `draw` is no rule option: \
              it belongs in the `game` object, beside `rules`",
         ),
+        // Tables only: a derived struct would take an array of its fields in order.
+        (
+            "game-as-array.toml",
+            "tests/records/game-as-array.toml:2:8: error: invalid type: an array, expected a \
+             table",
+        ),
+        (
+            "record-as-array.json",
+            "tests/records/record-as-array.json:1:1: error: invalid type: an array, expected \
+             an object (a record in JSON is one object",
+        ),
         (
             "single-bracket-move.toml",
             "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 #[schemars(title = "carc game record")]
 pub struct Record {
     /// How the game is set up.
+    #[serde(deserialize_with = "table_only")]
     pub game: GameHeader,
     /// One entry per decision, in order.
     #[serde(rename = "move", default, skip_serializing_if = "Vec::is_empty")]
@@ -19,6 +20,36 @@ pub struct Record {
     /// What must hold after the last move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expect>,
+}
+
+/// Reads a table into `T`, and nothing else: a derived struct also takes an array of its
+/// fields in order (`game = [[], ["Alice"]]`), which no part of a record is.
+pub fn table_only<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    struct Table<T>(std::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Table<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a table")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+        }
+    }
+    d.deserialize_map(Table(std::marker::PhantomData))
+}
+
+/// A value read from a table only (see [`table_only`]): a whole record, say.
+#[derive(Debug)]
+pub struct TableOnly<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for TableOnly<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        table_only(d).map(TableOnly)
+    }
 }
 
 /// The `[game]` table.

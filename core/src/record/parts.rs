@@ -24,12 +24,17 @@ const PART: usize = 64 * 1024;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Part {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "game_table")]
     game: Option<GameHeader>,
     #[serde(rename = "move", default)]
     moves: Vec<Move>,
     #[serde(default)]
     expect: Option<Expect>,
+}
+
+/// `[game]`, a table only (see [`super::format::table_only`]).
+fn game_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<GameHeader>, D::Error> {
+    super::format::table_only(d).map(Some)
 }
 
 /// The record in `source`, read a part at a time; `None` when it must be read whole (it

@@ -186,30 +186,33 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                 );
                 return Err(Diagnostic::located(source, file, Some(second), message));
             }
-            serde_json::from_str(source).map_err(|e| {
-                let (line, column) = (e.line(), e.column());
-                let offset = source
-                    .split_inclusive('\n')
-                    .take(line.saturating_sub(1))
-                    .map(str::len)
-                    .sum::<usize>()
-                    + column.saturating_sub(1);
-                let msg = e.to_string();
-                let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-                // JSON's words: an object where TOML has a table.
-                let message = crate::plain::plain(&msg, None)
-                    .replace("a table", "an object")
-                    .replace(" table", " object");
-                // A rule option's value of the wrong type is said at its key (the parser
-                // stops after the value), with where a key of `game` goes.
-                if message.starts_with("a rule option's value must be")
-                    && let Some((key, at)) = json_bad_rule_value(source)
-                {
-                    let message = misplaced_game_key(&key, source, Format::Json).unwrap_or(message);
-                    return Diagnostic::located(source, file, Some(at), hint(message));
-                }
-                Diagnostic::located(source, file, Some(offset..offset + 1), hint(message))
-            })?
+            serde_json::from_str(source)
+                .map(|r: super::format::TableOnly<Record>| r.0)
+                .map_err(|e| {
+                    let (line, column) = (e.line(), e.column());
+                    let offset = source
+                        .split_inclusive('\n')
+                        .take(line.saturating_sub(1))
+                        .map(str::len)
+                        .sum::<usize>()
+                        + column.saturating_sub(1);
+                    let msg = e.to_string();
+                    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+                    // JSON's words: an object where TOML has a table.
+                    let message = crate::plain::plain(&msg, None)
+                        .replace("a table", "an object")
+                        .replace(" table", " object");
+                    // A rule option's value of the wrong type is said at its key (the parser
+                    // stops after the value), with where a key of `game` goes.
+                    if message.starts_with("a rule option's value must be")
+                        && let Some((key, at)) = json_bad_rule_value(source)
+                    {
+                        let message =
+                            misplaced_game_key(&key, source, Format::Json).unwrap_or(message);
+                        return Diagnostic::located(source, file, Some(at), hint(message));
+                    }
+                    Diagnostic::located(source, file, Some(offset..offset + 1), hint(message))
+                })?
         }
     };
     Ok(Loaded {
