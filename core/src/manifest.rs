@@ -330,7 +330,10 @@ impl Manifest {
         let mut m: Manifest = toml::from_str(source).map_err(|e| {
             let message = match e.span() {
                 Some(span) if at_shape(source, span.start) => SHAPES.to_string(),
-                _ => e.message().trim().to_string(),
+                _ => {
+                    let spanned = e.span().and_then(|s| source.get(s));
+                    crate::plain::plain(e.message(), spanned)
+                }
             };
             Diagnostic::located(source, file, e.span(), message)
         })?;
@@ -607,6 +610,22 @@ mod tests {
         let look = &m.looks.markers["volcano"];
         assert_eq!(look.colour.as_deref(), Some("#c33"));
         assert_eq!(look.glyph.as_deref(), Some("V"));
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_said_in_words_of_the_file() {
+        let text = format!(
+            "{HEAD}version = \"0.1.0\"\n[[figure]]\nname = \"x\"\nclass = \"follower\"\nper_player = 256\n"
+        );
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("expected a whole number from 0 to 255"), "{e}");
+        let text = format!("{HEAD}version = \"0.1.0\"\n[requires]\ncarc = [\"^1.0\"]\n");
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("invalid type: an array"), "{e}");
     }
 
     #[test]

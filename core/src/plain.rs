@@ -40,13 +40,22 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
         "data did not match any variant of untagged enum OptionValue",
         "a rule option's value must be a string, a whole number, true or false",
     );
-    // A number too large for any whole-number type: serde names the type it tried.
+    // A number too large (or small) for any whole-number type: serde names the type it
+    // tried, and a value of any form expects "any value".
     for wide in ["i128", "u128"] {
         if m.contains(&format!(" as {wide}")) {
+            let small = m.contains("integer `-");
             m = m.replace("invalid type: integer", "the number");
-            m = m.replace(&format!(" as {wide}"), " is too large");
+            let words = if small {
+                " is too small"
+            } else {
+                " is too large"
+            };
+            m = m.replace(&format!(" as {wide}"), words);
+            m = m.replace(", expected any value", "");
         }
     }
+    m = m.replace("expected path string", "expected a path (a string)");
     // The values that take one of several forms, with the forms named.
     m = m.replace(
         "data did not match any variant of untagged enum Whereabouts",
@@ -69,6 +78,14 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
         ("struct Expect", "the expect table"),
         ("struct TileFile", "tile data (a table)"),
         ("struct Manifest", "a manifest (a table)"),
+        ("struct KindDecl", "a `[[kind]]` entry (a table)"),
+        ("struct MarkerDecl", "a `[[marker]]` entry (a table)"),
+        ("struct FigureKindDecl", "a `[[figure]]` entry (a table)"),
+        ("struct RuleDecl", "a `[[rule]]` entry (a table)"),
+        ("struct VerbDecl", "a `[[verb]]` entry (a table)"),
+        ("struct RuleOptionDecl", "an `[[option]]` entry (a table)"),
+        ("struct WakeDecl", "a `[[wake]]` entry (a table)"),
+        ("struct PhaseDecl", "a `[[phase]]` entry (a table)"),
     ] {
         m = m.replace(rust, words);
     }
@@ -152,6 +169,32 @@ fn replace_words(text: &str, prefix: &str, words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn manifest_tables_and_out_of_range_numbers_read_as_words() {
+        assert_eq!(
+            plain("invalid type: string \"N\", expected struct KindDecl", None),
+            "invalid type: string \"N\", expected a `[[kind]]` entry (a table)"
+        );
+        assert_eq!(
+            plain(
+                "invalid type: integer `-9223372036854775809` as i128, expected any value",
+                None
+            ),
+            "the number `-9223372036854775809` is too small"
+        );
+        assert_eq!(
+            plain(
+                "invalid type: integer `18446744073709551616` as i128, expected any value",
+                None
+            ),
+            "the number `18446744073709551616` is too large"
+        );
+        assert_eq!(
+            plain("invalid type: sequence, expected path string", None),
+            "invalid type: an array, expected a path (a string)"
+        );
+    }
 
     #[test]
     fn rust_names_become_words_of_the_file() {
