@@ -317,7 +317,7 @@ fn replay_json_prints_the_state() {
 
 #[test]
 fn bad_flags_are_clear_errors() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 10] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope`",
@@ -339,6 +339,15 @@ fn bad_flags_are_clear_errors() {
         ),
         (&["simulate", "--bots", "clever"], "unknown bot `clever`"),
         (&["simulate", "--players", "0"], "--players must be 1 to 6"),
+        // A count that is no number, in words (not the parser's).
+        (
+            &["play", "--players", "two"],
+            "invalid value 'two' for '--players <PLAYERS>': expected a whole number, such as 2",
+        ),
+        (
+            &["simulate", "--games", "99999999999999999999"],
+            "the number is too large",
+        ),
     ];
     for (args, want) in cases {
         let o = carc(args);

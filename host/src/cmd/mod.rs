@@ -24,6 +24,20 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("a seed is a whole number from 0 to {}", i64::MAX))
 }
 
+/// Reads a whole number given to a flag (a count, a move number), said in words when it
+/// is none or too large.
+pub fn parse_count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("expected a whole number, such as 2".into());
+    }
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| "the number is too large".into())
+}
+
 /// Splits a comma-separated list, dropping empty items.
 pub fn split_list(s: &str) -> Vec<String> {
     s.split(',')

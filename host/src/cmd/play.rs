@@ -17,7 +17,7 @@ pub struct PlayArgs {
     #[arg(long, value_parser = super::parse_seed)]
     seed: Option<u64>,
     /// Number of players, 1 to 6 (default 2).
-    #[arg(long, conflicts_with = "names")]
+    #[arg(long, conflicts_with = "names", value_parser = super::parse_count::<usize>)]
     players: Option<usize>,
     /// Player names in turn order.
     #[arg(long, value_name = "A,B")]
