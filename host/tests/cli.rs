@@ -51,6 +51,17 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/record-as-array.json:1:1: error: invalid type: an array, expected \
              an object (a record in JSON is one object",
         ),
+        // Names, ids and keys are printable: a line break or an escape could forge output.
+        (
+            "name-with-line-break.toml",
+            "tests/records/name-with-line-break.toml:4:12: error: this text holds a line break: \
+             names, ids and keys in a record are printable text",
+        ),
+        (
+            "escape-in-expect-key.json",
+            "tests/records/escape-in-expect-key.json:3:24: error: this key holds an escape \
+             character",
+        ),
         (
             "single-bracket-move.toml",
             "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \
@@ -317,7 +328,7 @@ fn replay_json_prints_the_state() {
 
 #[test]
 fn bad_flags_are_clear_errors() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope`",
@@ -347,6 +358,10 @@ fn bad_flags_are_clear_errors() {
         (
             &["simulate", "--games", "99999999999999999999"],
             "the number is too large",
+        ),
+        (
+            &["play", "--names", "Ann\nfinal scores:,Bob"],
+            "--names: the name \"Ann\\nfinal scores:\" holds a line break",
         ),
     ];
     for (args, want) in cases {

@@ -215,12 +215,26 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                 })?
         }
     };
-    Ok(Loaded {
+    let loaded = Loaded {
         record,
         source: source.to_string(),
         file: file.to_string(),
         format,
-    })
+    };
+    // Names and ids are printed: none may hold a line break or an escape.
+    if let Some(u) = super::printable::unprintable(&loaded.record) {
+        let message = format!(
+            "{} holds {}: names, ids and keys in a record are printable text",
+            if u.in_key { "this key" } else { "this text" },
+            u.what()
+        );
+        return Err(if u.in_key {
+            loaded.error_at_key(&u.path, message)
+        } else {
+            loaded.error_at(&u.path, message)
+        });
+    }
+    Ok(loaded)
 }
 
 /// For the error "rule option given twice" (a quoted and a dotted key naming the same

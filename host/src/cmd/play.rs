@@ -65,6 +65,14 @@ fn play(args: PlayArgs) -> Result<(), String> {
         (None, Some(n)) => return Err(format!("--players must be 1 to 6, not {n}")),
         (None, None) => NAMES[..2].iter().map(|s| s.to_string()).collect(),
     };
+    if let Some(name) = names
+        .iter()
+        .find(|n| !n.chars().all(carc_core::record::printable))
+    {
+        return Err(format!(
+            "--names: the name {name:?} holds a line break, a tab, an escape or another character that does not print as itself; names are printable text"
+        ));
+    }
     let strategies = super::bots_for(&args.bots, names.len())?;
     let expansions = match &args.expansions {
         Some(list) => super::split_list(list),

@@ -1,0 +1,231 @@
+//! Every text in a record is printable: a player's name, a tile id or a key holding a
+//! control character (a line break, an escape) or a character that turns text around
+//! would print as something else in the turn log and in every message quoting it (a name
+//! with a line break can forge a line of the final scores).
+
+use crate::span::Seg;
+
+use super::format::{FeatureRef, Record};
+
+/// Whether a character may stand in a record's text: no control character (line
+/// breaks, tabs, escapes, delete) and no character changing the direction or the
+/// joining of the text around it (U+200B to U+200F, U+202A to U+202E, U+2066 to U+2069).
+pub fn printable(c: char) -> bool {
+    !(c.is_control()
+        || ('\u{200B}'..='\u{200F}').contains(&c)
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2060}'..='\u{2069}').contains(&c)
+        || c == '\u{FEFF}')
+}
+
+/// A text that is not printable in a record: where it is, whether the key itself (not
+/// its value) holds it, and the first character that is not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unprintable {
+    /// The path to the value (or key).
+    pub path: Vec<Seg>,
+    /// Whether the key at the end of `path` holds it.
+    pub in_key: bool,
+    /// The character.
+    pub found: char,
+}
+
+impl Unprintable {
+    /// What the character is, in words.
+    pub fn what(&self) -> String {
+        match self.found {
+            '\n' => "a line break".into(),
+            '\r' => "a carriage return".into(),
+            '\t' => "a tab".into(),
+            '\u{1b}' => "an escape character".into(),
+            c if c.is_control() => format!("the control character U+{:04X}", c as u32),
+            c => format!(
+                "the character U+{:04X}, which changes how the text around it shows",
+                c as u32
+            ),
+        }
+    }
+}
+
+/// The first text of a record that is not printable, in the record's order (game,
+/// moves, expectations).
+pub fn unprintable(record: &Record) -> Option<Unprintable> {
+    let found = Found::default();
+    let (path, in_key) = where_unprintable(record, &found)?;
+    Some(Unprintable {
+        path,
+        in_key,
+        found: found.0.get(),
+    })
+}
+
+/// The last character found not printable.
+#[derive(Default)]
+struct Found(std::cell::Cell<char>);
+
+impl Found {
+    /// Whether `text` holds a character that is not printable (noted).
+    fn in_text(&self, text: &str) -> bool {
+        match text.chars().find(|&c| !printable(c)) {
+            Some(c) => {
+                self.0.set(c);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Where the first text that is not printable is, and whether a key holds it.
+fn where_unprintable(record: &Record, found: &Found) -> Option<(Vec<Seg>, bool)> {
+    let bad = |text: &str| found.in_text(text);
+    let at = |path: &[Seg]| path.to_vec();
+    let game = &record.game;
+    let list = |name: &str, items: &[String]| {
+        items
+            .iter()
+            .position(|t| bad(t))
+            .map(|i| (at(&["game".into(), name.into(), i.into()]), false))
+    };
+    if let Some(found) = list("expansions", &game.expansions)
+        .or_else(|| list("players", &game.players))
+        .or_else(|| list("draw", &game.draw))
+    {
+        return Some(found);
+    }
+    for (key, value) in &game.rules {
+        let in_key = bad(key);
+        if in_key || bad(value) {
+            return Some((
+                at(&["game".into(), "rules".into(), key.as_str().into()]),
+                in_key,
+            ));
+        }
+    }
+    for (i, m) in record.moves.iter().enumerate() {
+        let here = |key: &str| vec![Seg::from("move"), Seg::from(i), Seg::from(key)];
+        for (key, text) in [("place", &m.place), ("dragon", &m.dragon)] {
+            if text.as_deref().is_some_and(bad) {
+                return Some((here(key), false));
+            }
+        }
+        let port = |r: &Option<FeatureRef>| r.as_ref().is_some_and(|r| bad(&r.2));
+        for (key, r) in [
+            ("follower", &m.follower),
+            ("fairy", &m.fairy),
+            ("princess", &m.princess),
+        ] {
+            if port(r) {
+                let mut path = here(key);
+                path.push(2.into());
+                return Some((path, false));
+            }
+        }
+        for (key, value) in &m.other {
+            if bad(key) {
+                return Some((here(key), true));
+            }
+            if let Some(path) = in_json(value, here(key), found) {
+                return Some((path, false));
+            }
+        }
+    }
+    let expect = record.expect.as_ref()?;
+    let players = [
+        ("scores", &expect.scores),
+        ("supply", &expect.supply),
+        ("trapped", &expect.trapped),
+    ];
+    for (table, names) in players {
+        if let Some(name) = names.iter().flat_map(|n| n.keys()).find(|n| bad(n)) {
+            return Some((
+                at(&["expect".into(), table.into(), name.as_str().into()]),
+                true,
+            ));
+        }
+    }
+    if let Some(i) = expect.winners.iter().flatten().position(|n| bad(n)) {
+        return Some((at(&["expect".into(), "winners".into(), i.into()]), false));
+    }
+    for (key, value) in &expect.expansions {
+        let path = vec![Seg::from("expect"), Seg::from(key.as_str())];
+        if bad(key) {
+            return Some((path, true));
+        }
+        if let Some(path) = in_json(value, path, found) {
+            return Some((path, false));
+        }
+    }
+    None
+}
+
+/// The path to the first text in a JSON value (a key or a string) that is not printable.
+fn in_json(value: &serde_json::Value, path: Vec<Seg>, found: &Found) -> Option<Vec<Seg>> {
+    let bad = |text: &str| found.in_text(text);
+    match value {
+        serde_json::Value::String(s) if bad(s) => Some(path),
+        serde_json::Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| {
+            let mut p = path.clone();
+            p.push(i.into());
+            in_json(v, p, found)
+        }),
+        serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
+            let mut p = path.clone();
+            p.push(k.as_str().into());
+            if bad(k) {
+                Some(p)
+            } else {
+                in_json(v, p, found)
+            }
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(toml: &str) -> Record {
+        toml::from_str(toml).expect("a record")
+    }
+
+    #[test]
+    fn the_first_unprintable_text_is_found_in_the_record_order_with_its_place() {
+        let r = record(
+            "[game]\nplayers = [\"A\", \"B\"]\nrules = { \"x.y\" = \"a\\tb\" }\n\
+             [[move]]\nplace = \"base:U\\u202e\"\n\
+             [expect]\nwinners = [\"A\\n\"]\n",
+        );
+        let u = unprintable(&r).expect("found");
+        assert_eq!(u.path, ["game".into(), "rules".into(), Seg::from("x.y")]);
+        assert!(!u.in_key);
+        assert_eq!(u.what(), "a tab");
+        let r = record(
+            "[game]\nplayers = [\"A\"]\n[[move]]\nplace = \"base:U\\u202e\"\n[[move]]\n\"b\\u001b\" = 1\n",
+        );
+        let u = unprintable(&r).expect("found");
+        assert_eq!(u.path, ["move".into(), Seg::from(0), "place".into()]);
+        assert!(u.what().starts_with("the character U+202E"), "{}", u.what());
+        let r = record("[game]\nplayers = [\"A\"]\n[[move]]\n\"b\\u001b\" = 1\n");
+        let u = unprintable(&r).expect("found");
+        assert!(u.in_key);
+        assert_eq!(u.what(), "an escape character");
+        assert_eq!(
+            unprintable(&record("[game]\nplayers = [\"Zoë\", \"中\"]\n")),
+            None
+        );
+    }
+
+    #[test]
+    fn line_breaks_escapes_and_direction_marks_are_not_printable() {
+        for c in [
+            '\n', '\r', '\t', '\u{1b}', '\u{7f}', '\u{85}', '\u{202e}', '\u{2066}',
+        ] {
+            assert!(!printable(c), "{c:?}");
+        }
+        for c in ['A', 'é', 'ß', '中', ' ', '-', '\u{1f409}'] {
+            assert!(printable(c), "{c:?}");
+        }
+    }
+}
