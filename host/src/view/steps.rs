@@ -95,12 +95,27 @@ pub struct LogLine {
     pub rule_doc: Option<String>,
 }
 
+/// The most lines of tiles and open squares the boards of a game may list together
+/// (each step lists its whole board): about 350 MB of memory to pack them. A straight
+/// line of 3,000 roads (6,000 moves) takes about 27 million.
+pub const MOST_BOARD_LINES: usize = 30_000_000;
+
 /// Replays a record move by move, keeping what the viewer shows after each. The record's
 /// `[expect]` is not checked (`carc replay` does that), except that a move it expects to
 /// be rejected (`error_at`) ends the game shown, and `final_scoring = true` applies final
 /// scoring after the last move, as `carc replay` does.
-/// Why it cannot: the record is not valid (exit 2), or a move is illegal (exit 1).
+/// Why it cannot: the record is not valid (exit 2), a move is illegal (exit 1), or the
+/// game is too long to draw every board of (more than [`MOST_BOARD_LINES`]; exit 2).
 pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> {
+    steps_within(loaded, catalog, MOST_BOARD_LINES)
+}
+
+/// [`steps`], with at most `most_lines` lines of tiles and open squares in all boards.
+fn steps_within(
+    loaded: &Loaded,
+    catalog: &Catalog,
+    most_lines: usize,
+) -> Result<Viewer, MoveFailure> {
     let mut game = record::setup_game(loaded, catalog).map_err(MoveFailure::Invalid)?;
     game.keep_log(true);
     let total = loaded.record.moves.len();
@@ -115,12 +130,38 @@ pub fn steps(loaded: &Loaded, catalog: &Catalog) -> Result<Viewer, MoveFailure> 
         "Before the first move".into(),
     )];
     let mut player = name(&game, game.decider() as usize);
+    let mut listed = 0;
+    let mut too_long = None;
     record::play_moves(loaded, &mut game, total, |game, i| {
+        if too_long.is_some() {
+            // Too long to draw: the moves are still checked, as `carc replay` would.
+            return;
+        }
         let m = &loaded.record.moves[i];
         let label = format!("Move {} of {total}, {player}: {}", i + 1, describe_move(m));
-        steps.push(snapshot(game, &looks, &mut drawings, label));
+        let step = snapshot(game, &looks, &mut drawings, label);
+        listed += step.board.tiles.len() + step.board.open.len();
+        if listed > most_lines {
+            too_long = Some((i, step.board.tiles.len()));
+            steps.clear();
+            return;
+        }
+        steps.push(step);
         player = name(game, game.decider() as usize);
     })?;
+    if let Some((i, tiles)) = too_long {
+        return Err(MoveFailure::Invalid(
+            carc_core::tiles::validate::Diagnostic::unlocated(
+                &loaded.file,
+                format!(
+                    "this game is too long to view: by move {} of {total} its boards, one a \
+                     move, already show {tiles} tiles and would take too much memory to \
+                     draw (`carc render board --move N` draws the board after any move)",
+                    i + 1
+                ),
+            ),
+        ));
+    }
     // The game after the last move, as `carc replay` checks it: the lines this adds (a
     // game ending without another decision, final scoring) belong to the last step.
     record::end_of_record(loaded, &mut game);
@@ -285,6 +326,34 @@ fn name(game: &Game, seat: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_too_long_to_draw_is_refused_with_the_move_it_reached() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/scenarios/base-06-road-loop.toml");
+        let loaded = record::load(&path).expect("the record loads");
+        let all = steps(&loaded, &Catalog::new()).expect("the record plays");
+        let lines: Vec<usize> = all
+            .steps
+            .iter()
+            .map(|s| s.board.tiles.len() + s.board.open.len())
+            .collect();
+        // Enough for every board but the last: the last move's board is one too many.
+        let (sum, last) = (lines.iter().sum::<usize>(), lines.len() - 1);
+        // (Step 0, before the first move, is not counted.)
+        let budget = sum - lines[0] - 1;
+        match steps_within(&loaded, &Catalog::new(), budget) {
+            Err(MoveFailure::Invalid(d)) => {
+                let text = d.to_string();
+                assert!(
+                    text.contains(&format!("too long to view: by move {last} of {last}")),
+                    "{text}"
+                );
+            }
+            other => panic!("{:?}", other.map(|v| v.steps.len())),
+        }
+        assert!(steps_within(&loaded, &Catalog::new(), budget + 1).is_ok());
+    }
 
     #[test]
     fn boards_keep_tiles_and_open_squares_apart() {
