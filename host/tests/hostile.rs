@@ -1286,6 +1286,57 @@ fn an_unknown_expansion_from_the_configuration_names_the_file() {
     );
 }
 
+/// A rule option the configuration file sets, when it is wrong, is traced to the file's
+/// `[rules]` (not to `expansions`), in every subcommand that uses it; `--rule` over it
+/// is said as given.
+#[test]
+fn a_wrong_rule_option_from_the_configuration_names_the_file() {
+    let dir = scratch("config-rules");
+    let config = write(
+        &dir,
+        "carc.toml",
+        "expansions = [\"russian-promos\"]\n[rules]\n\"russian-promos.sets\" = \"after-scoring\"\n",
+    );
+    let said = format!("`russian-promos.sets` is set in `[rules]` of {config}");
+    for args in [
+        vec!["--config", &config, "play", "--seed", "1"],
+        vec![
+            "--config",
+            &config,
+            "simulate",
+            "--games",
+            "1",
+            "--expansions",
+            "russian-promos",
+        ],
+        vec!["--config", &config, "plan"],
+    ] {
+        let o = carc(&args);
+        exits_saying(
+            &o,
+            2,
+            "rule option `russian-promos.sets` cannot be `after-scoring`",
+        );
+        assert!(stderr(&o).contains(&said), "{args:?}: {}", show(&o));
+        assert!(
+            !stderr(&o).contains("come from `expansions`"),
+            "{}",
+            show(&o)
+        );
+    }
+    let o = carc(&[
+        "--config",
+        &config,
+        "play",
+        "--seed",
+        "1",
+        "--rule",
+        "russian-promos.sets=x",
+    ]);
+    exits_saying(&o, 2, "cannot be `x`");
+    assert!(!stderr(&o).contains("[rules]"), "{}", show(&o));
+}
+
 /// A copy of a plugin that cannot even be read does not hide a working copy of the same
 /// id found after it: the working one loads, the broken one is listed as shadowed.
 #[test]

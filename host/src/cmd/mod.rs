@@ -95,6 +95,27 @@ pub fn rules_for(
     let ids = expansions.unwrap_or_else(|| host.ids());
     let options = options_for(&ids, flags)?;
     host.rules(&ids, &options)
+        .map_err(|e| configured_option_said(e, flags))
+}
+
+/// An error about a rule option set in the configuration file (not by `--rule`), with
+/// where it is set; other errors as they are.
+pub fn configured_option_said(error: String, flags: &[String]) -> String {
+    let Ok(host) = crate::catalog::host() else {
+        return error;
+    };
+    let given = parse_rules(flags).unwrap_or_default();
+    let configured = host
+        .config()
+        .rules
+        .keys()
+        .find(|k| !given.contains_key(*k) && error.contains(&format!("`{k}`")));
+    match (configured, host.config_path()) {
+        (Some(key), Some(file)) => {
+            format!("{error}; `{key}` is set in `[rules]` of {}", file.display())
+        }
+        _ => error,
+    }
 }
 
 /// The expansions a command enables when given none: the configuration's, else the

@@ -82,8 +82,9 @@ fn play(args: PlayArgs) -> Result<(), String> {
     let rules = crate::catalog::host()?
         .rules(&expansions, &options)
         .map_err(|e| {
-            if args.expansions.is_some() {
-                return e;
+            let said = super::configured_option_said(e.clone(), &args.rules);
+            if args.expansions.is_some() || said != e {
+                return said;
             }
             // The expansions came from the configuration: say where to change them.
             let file = crate::catalog::host()

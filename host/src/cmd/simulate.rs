@@ -128,7 +128,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     let rules = Arc::new(
         catalog
             .rules(&expansions, &options)
-            .map_err(|e| e.to_string())?,
+            .map_err(|e| super::configured_option_said(e.to_string(), &args.rules))?,
     );
     let base = if args.baseline {
         let none: Vec<String> = Vec::new();
