@@ -1337,6 +1337,24 @@ fn a_wrong_rule_option_from_the_configuration_names_the_file() {
     assert!(!stderr(&o).contains("[rules]"), "{}", show(&o));
 }
 
+/// Without a configuration file, a rule option for an expansion not enabled sends the
+/// player to --expansions, not to a file that does not exist.
+#[test]
+fn without_a_configuration_file_no_file_is_named() {
+    let dir = scratch("config-none");
+    let o = common::command(&["play", "--seed", "1", "--rule", "russian-promos.sets=2013"])
+        .env("XDG_CONFIG_HOME", &dir)
+        .env_remove("CARC_CONFIG")
+        .output()
+        .expect("carc runs");
+    exits_saying(
+        &o,
+        2,
+        "expansion `russian-promos` is not enabled; name the expansions to play with \
+         --expansions (no configuration file names any)",
+    );
+}
+
 /// A copy of a plugin that cannot even be read does not hide a working copy of the same
 /// id found after it: the working one loads, the broken one is listed as shadowed.
 #[test]

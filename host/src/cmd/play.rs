@@ -4,7 +4,7 @@ use carc_core::engine::Game;
 use carc_core::record::{MoveFailure, Record, state_summary};
 use carc_core::turnlog::{self, count};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Default seat names.
 const NAMES: [&str; 6] = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank"];
@@ -89,9 +89,14 @@ fn play(args: PlayArgs) -> Result<(), String> {
             // The expansions came from the configuration: say where to change them.
             let file = crate::catalog::host()
                 .ok()
-                .and_then(|h| h.config_path().map(|p| p.display().to_string()))
-                .unwrap_or_else(|| "the configuration file".into());
-            format!("{e}; the expansions played come from `expansions` in {file}")
+                .and_then(|h| h.config_path().map(Path::to_path_buf));
+            match file {
+                Some(file) if file.exists() => format!(
+                    "{e}; the expansions played come from `expansions` in {}",
+                    file.display()
+                ),
+                _ => format!("{e}; name the expansions to play with --expansions (no configuration file names any)"),
+            }
         })?;
     // `base` is always in play: a record never names it.
     let expansions: Vec<String> = expansions.into_iter().filter(|e| e != "base").collect();
