@@ -28,6 +28,10 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
         "cannot recurse further; max recursion depth met",
         "arrays or tables are nested too deeply (more than about 80 levels)",
     );
+    // JSON's words for the same.
+    if m == "recursion limit exceeded" {
+        m = "arrays or objects are nested too deeply (more than about 120 levels)".into();
+    }
     // JSON's two messages for a `\uD800`…`\uDFFF` escape that is not half of a pair.
     if m == "unexpected end of hex escape" || m == "lone leading surrogate in hex escape" {
         m = "a `\\uD800` to `\\uDFFF` escape must be half of a surrogate pair (alone it is no \
@@ -169,6 +173,14 @@ fn replace_words(text: &str, prefix: &str, words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_nested_too_deeply_reads_as_words() {
+        assert_eq!(
+            plain("recursion limit exceeded", None),
+            "arrays or objects are nested too deeply (more than about 120 levels)"
+        );
+    }
 
     #[test]
     fn manifest_tables_and_out_of_range_numbers_read_as_words() {

@@ -62,6 +62,19 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/escape-in-expect-key.json:3:24: error: this key holds an escape \
              character",
         ),
+        // A whole number too large for any integer is said as written, not as the
+        // floating-point number JSON's reader makes of it.
+        (
+            "rotation-too-large.json",
+            "tests/records/rotation-too-large.json:1:104: error: the number \
+             `18446744073709551616` is too large, expected a rotation",
+        ),
+        // Keys nested past the reader's limit are located at the first such header.
+        (
+            "header-nested-too-deeply.toml",
+            "tests/records/header-nested-too-deeply.toml:5:1: error: keys or tables are \
+             nested too deeply",
+        ),
         (
             "single-bracket-move.toml",
             "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \

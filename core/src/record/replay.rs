@@ -92,6 +92,88 @@ fn misplaced_game_key(key: &str, source: &str, format: Format) -> Option<String>
     is_game_key.then(|| format!("`{key}` is no rule option: it belongs {place}"))
 }
 
+/// A JSON reader's error in words of the file, located, before any hint is added.
+fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
+    let (line, column) = (e.line(), e.column());
+    let offset = source
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        + column.saturating_sub(1);
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    // JSON's words: an object where TOML has a table.
+    let mut message = crate::plain::plain(&msg, None)
+        .replace("a table", "an object")
+        .replace(" table", " object");
+    // A rule option's value of the wrong type is said at its key (the parser stops after
+    // the value), with where a key of `game` goes.
+    if message.starts_with("a rule option's value must be")
+        && let Some((key, at)) = json_bad_rule_value(source)
+    {
+        let message = misplaced_game_key(&key, source, Format::Json).unwrap_or(message);
+        return Diagnostic::located(source, file, Some(at), message);
+    }
+    // A whole number too large for any integer is read as a floating-point number the
+    // file does not hold: said as the number written.
+    if let Some(float) = message
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(f, _)| f.to_string())
+        && let Some(written) = number_before(source, offset + 1)
+        && written != float
+        && written
+            .trim_start_matches('-')
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+    {
+        let size = if written.starts_with('-') {
+            "small"
+        } else {
+            "large"
+        };
+        message = message.replacen(
+            &format!("invalid type: floating point `{float}`"),
+            &format!("the number `{written}` is too {size}"),
+            1,
+        );
+    }
+    Diagnostic::located(source, file, Some(offset..offset + 1), message)
+}
+
+/// A diagnostic with `hint` applied to its message.
+fn hint_json(mut d: Diagnostic, hint: &dyn Fn(String) -> String) -> Diagnostic {
+    d.message = hint(std::mem::take(&mut d.message));
+    d
+}
+
+/// The number written in `source` just before `offset` (where JSON's reader stops after
+/// a value), if there is one.
+fn number_before(source: &str, offset: usize) -> Option<String> {
+    let before = source.get(..offset.min(source.len()))?.trim_end();
+    let start = before
+        .rfind(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E')))
+        .map_or(0, |i| i + 1);
+    let number = &before[start..];
+    (!number.is_empty()).then(|| number.to_string())
+}
+
+/// Where the first header or key of a TOML text with more than 80 parts is (the reader's
+/// limit of nesting).
+fn deeply_nested_key(source: &str) -> Option<std::ops::Range<usize>> {
+    let mut at = 0;
+    for line in source.split_inclusive('\n') {
+        let key = line.split(['=', '#']).next().unwrap_or_default();
+        if key.matches('.').count() >= 80 {
+            let start = at + (line.len() - line.trim_start().len());
+            return Some(start..at + key.trim_end().len());
+        }
+        at += line.len();
+    }
+    None
+}
+
 /// In a JSON record, the first key (in the file) under `game.rules` whose value is no rule
 /// option's (a string, a whole number, true or false), with where the key is.
 fn json_bad_rule_value(source: &str) -> Option<(String, std::ops::Range<usize>)> {
@@ -145,7 +227,14 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             let spanned = e.span().and_then(|s| source.get(s));
             let message = crate::plain::plain(e.message(), spanned);
             let mut message = twice_in_toml(source, &message).unwrap_or(message);
-            let mut span = e.span();
+            let mut span = e.span().or_else(|| {
+                // The reader does not say where keys are nested too deeply: the first
+                // header or key with that many parts.
+                message
+                    .contains("nested too deeply")
+                    .then(|| deeply_nested_key(source))
+                    .flatten()
+            });
             // A key of `[game]` written under `game.rules` (an array value: the value is
             // no rule option's), said at the key: the last one before the value's `=`.
             if message.starts_with("a rule option's value must be") {
@@ -188,31 +277,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             }
             serde_json::from_str(source)
                 .map(|r: super::format::TableOnly<Record>| r.0)
-                .map_err(|e| {
-                    let (line, column) = (e.line(), e.column());
-                    let offset = source
-                        .split_inclusive('\n')
-                        .take(line.saturating_sub(1))
-                        .map(str::len)
-                        .sum::<usize>()
-                        + column.saturating_sub(1);
-                    let msg = e.to_string();
-                    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-                    // JSON's words: an object where TOML has a table.
-                    let message = crate::plain::plain(&msg, None)
-                        .replace("a table", "an object")
-                        .replace(" table", " object");
-                    // A rule option's value of the wrong type is said at its key (the parser
-                    // stops after the value), with where a key of `game` goes.
-                    if message.starts_with("a rule option's value must be")
-                        && let Some((key, at)) = json_bad_rule_value(source)
-                    {
-                        let message =
-                            misplaced_game_key(&key, source, Format::Json).unwrap_or(message);
-                        return Diagnostic::located(source, file, Some(at), hint(message));
-                    }
-                    Diagnostic::located(source, file, Some(offset..offset + 1), hint(message))
-                })?
+                .map_err(|e| hint_json(json_error(source, file, &e), &hint))?
         }
     };
     let loaded = Loaded {
