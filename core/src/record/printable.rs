@@ -1,7 +1,8 @@
 //! Every text in a record is printable: a player's name, a tile id or a key holding a
 //! control character (a line break, an escape) or a character that turns text around
 //! would print as something else in the turn log and in every message quoting it (a name
-//! with a line break can forge a line of the final scores).
+//! with a line break can forge a line of the final scores); and short enough to print
+//! whole.
 
 use crate::span::Seg;
 
@@ -18,22 +19,43 @@ pub fn printable(c: char) -> bool {
         || c == '\u{FEFF}')
 }
 
+/// The most characters of a name, an id or a key in a record (each is printed whole
+/// in messages and in the turn log).
+pub const LONGEST: usize = 1000;
+
 /// A text that is not printable in a record: where it is, whether the key itself (not
-/// its value) holds it, and the first character that is not.
+/// its value) holds it, and what is wrong.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unprintable {
     /// The path to the value (or key).
     pub path: Vec<Seg>,
     /// Whether the key at the end of `path` holds it.
     pub in_key: bool,
-    /// The character.
-    pub found: char,
+    /// The first character that is not printable (`None`: the text is longer than
+    /// [`LONGEST`]).
+    pub found: Option<char>,
 }
 
 impl Unprintable {
-    /// What the character is, in words.
+    /// What is wrong, in words: "holds a line break", "is longer than ...".
     pub fn what(&self) -> String {
         match self.found {
+            Some(c) => format!("holds {}", Self::character(c)),
+            None => "is too long".into(),
+        }
+    }
+
+    /// The rule the text breaks.
+    pub fn rule(&self) -> &'static str {
+        match self.found {
+            Some(_) => "names, ids and keys in a record are printable text",
+            None => "names, ids and keys in a record are at most 1,000 characters long",
+        }
+    }
+
+    /// A character that is not printable, in words.
+    fn character(c: char) -> String {
+        match c {
             '\n' => "a line break".into(),
             '\r' => "a carriage return".into(),
             '\t' => "a tab".into(),
@@ -59,20 +81,22 @@ pub fn unprintable(record: &Record) -> Option<Unprintable> {
     })
 }
 
-/// The last character found not printable.
+/// What was last found wrong with a text (see [`Unprintable::found`]).
 #[derive(Default)]
-struct Found(std::cell::Cell<char>);
+struct Found(std::cell::Cell<Option<char>>);
 
 impl Found {
-    /// Whether `text` holds a character that is not printable (noted).
+    /// Whether `text` holds a character that is not printable, or is too long (noted).
     fn in_text(&self, text: &str) -> bool {
-        match text.chars().find(|&c| !printable(c)) {
-            Some(c) => {
-                self.0.set(c);
-                true
-            }
-            None => false,
+        if let Some(c) = text.chars().find(|&c| !printable(c)) {
+            self.0.set(Some(c));
+            return true;
         }
+        if text.chars().count() > LONGEST {
+            self.0.set(None);
+            return true;
+        }
+        false
     }
 }
 
@@ -200,21 +224,33 @@ mod tests {
         let u = unprintable(&r).expect("found");
         assert_eq!(u.path, ["game".into(), "rules".into(), Seg::from("x.y")]);
         assert!(!u.in_key);
-        assert_eq!(u.what(), "a tab");
+        assert_eq!(u.what(), "holds a tab");
         let r = record(
             "[game]\nplayers = [\"A\"]\n[[move]]\nplace = \"base:U\\u202e\"\n[[move]]\n\"b\\u001b\" = 1\n",
         );
         let u = unprintable(&r).expect("found");
         assert_eq!(u.path, ["move".into(), Seg::from(0), "place".into()]);
-        assert!(u.what().starts_with("the character U+202E"), "{}", u.what());
+        assert!(
+            u.what().starts_with("holds the character U+202E"),
+            "{}",
+            u.what()
+        );
         let r = record("[game]\nplayers = [\"A\"]\n[[move]]\n\"b\\u001b\" = 1\n");
         let u = unprintable(&r).expect("found");
         assert!(u.in_key);
-        assert_eq!(u.what(), "an escape character");
+        assert_eq!(u.what(), "holds an escape character");
         assert_eq!(
             unprintable(&record("[game]\nplayers = [\"Zoë\", \"中\"]\n")),
             None
         );
+        let long = "x".repeat(LONGEST + 1);
+        let u = unprintable(&record(&format!("[game]\nplayers = [\"A\", \"{long}\"]\n")))
+            .expect("found");
+        assert_eq!(u.path, ["game".into(), "players".into(), Seg::from(1)]);
+        assert_eq!(u.what(), "is too long");
+        let longest = "x".repeat(LONGEST);
+        let r = record(&format!("[game]\nplayers = [\"{longest}\"]\n"));
+        assert_eq!(unprintable(&r), None);
     }
 
     #[test]

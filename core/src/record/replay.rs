@@ -289,9 +289,10 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
     // Names and ids are printed: none may hold a line break or an escape.
     if let Some(u) = super::printable::unprintable(&loaded.record) {
         let message = format!(
-            "{} holds {}: names, ids and keys in a record are printable text",
+            "{} {}: {}",
             if u.in_key { "this key" } else { "this text" },
-            u.what()
+            u.what(),
+            u.rule()
         );
         return Err(if u.in_key {
             loaded.error_at_key(&u.path, message)
