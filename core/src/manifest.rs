@@ -361,6 +361,12 @@ impl Manifest {
                 ),
             ));
         }
+        if m.id == "base" {
+            return Err(locate(
+                &["id".into()],
+                "`base` is the base game's id: an expansion needs an id of its own".into(),
+            ));
+        }
         if !valid_version(&m.version) {
             return Err(locate(
                 &["version".into()],
@@ -626,6 +632,15 @@ mod tests {
             .expect_err("refused")
             .to_string();
         assert!(e.contains("invalid type: an array"), "{e}");
+    }
+
+    #[test]
+    fn the_base_games_id_is_not_an_expansions() {
+        let text = HEAD.replacen("id = \"", "id = \"base\"\n# was: \"", 1);
+        let e = Manifest::from_toml(&text, "m.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("`base` is the base game's id"), "{e}");
     }
 
     #[test]

@@ -341,7 +341,7 @@ fn replay_json_prints_the_state() {
 
 #[test]
 fn bad_flags_are_clear_errors() {
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope`",
@@ -371,6 +371,10 @@ fn bad_flags_are_clear_errors() {
         (
             &["simulate", "--games", "99999999999999999999"],
             "the number is too large",
+        ),
+        (
+            &["play", "--names", "Ann,"],
+            "--names \"Ann,\": a name is empty",
         ),
         (
             &["play", "--names", "Ann\nfinal scores:,Bob"],

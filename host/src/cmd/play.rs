@@ -58,7 +58,16 @@ fn play(args: PlayArgs) -> Result<(), String> {
             .map_or(0, |d| d.as_secs())
     });
     let names: Vec<String> = match (&args.names, args.players) {
-        (Some(n), _) => super::split_list(n),
+        (Some(n), _) => {
+            let names: Vec<String> = n.split(',').map(|s| s.trim().to_string()).collect();
+            if names.iter().any(String::is_empty) {
+                return Err(format!(
+                    "--names {n:?}: a name is empty (give each player a name, separated by \
+                     commas: --names Ann,Ben)"
+                ));
+            }
+            names
+        }
         (None, Some(n)) if (1..=NAMES.len()).contains(&n) => {
             NAMES[..n].iter().map(|s| s.to_string()).collect()
         }
