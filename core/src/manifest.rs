@@ -405,7 +405,10 @@ impl Manifest {
             if let Err(e) = semver::VersionReq::parse(range) {
                 return Err(locate(
                     &["requires".into(), name.as_str().into()],
-                    format!("`{range}` is not a version range (like \"^1.0\"): {e}"),
+                    format!(
+                        "`{range}` is not a version range (like \"^1.0\"): {}",
+                        semver_words(&e)
+                    ),
                 ));
             }
             if name != "carc" && !valid_id(name) {
@@ -515,14 +518,16 @@ fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// A semantic-versioning error in words of the file (the crate names Rust's limits).
+pub fn semver_words(e: &semver::Error) -> String {
+    e.to_string().replace("exceeds u64::MAX", "is too large")
+}
+
 /// `MAJOR.MINOR.PATCH` with an optional pre-release or build suffix.
 fn valid_version(v: &str) -> bool {
-    let core = v.split(['-', '+']).next().unwrap_or("");
-    let parts: Vec<&str> = core.split('.').collect();
-    parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    // Semantic versioning's own rules: no leading zeros, no empty pre-release, numbers
+    // that fit.
+    semver::Version::parse(v).is_ok()
 }
 
 /// The manifest schema (draft-07).
@@ -632,6 +637,28 @@ mod tests {
             .expect_err("refused")
             .to_string();
         assert!(e.contains("invalid type: an array"), "{e}");
+    }
+
+    #[test]
+    fn versions_follow_semantic_versioning() {
+        for ok in ["1.2.0", "0.1.0", "1.2.3-beta.1+build"] {
+            assert!(valid_version(ok), "{ok}");
+        }
+        for bad in [
+            "1.0",
+            "01.0.0",
+            "1.0.0-",
+            "1.0.0+",
+            "18446744073709551616.0.0",
+        ] {
+            assert!(!valid_version(bad), "{bad}");
+        }
+        let e = semver::VersionReq::parse("^18446744073709551616").unwrap_err();
+        assert!(
+            semver_words(&e).ends_with("is too large"),
+            "{}",
+            semver_words(&e)
+        );
     }
 
     #[test]

@@ -616,8 +616,12 @@ fn add_module(
 
 /// Whether `version` is in `range`, or why not.
 fn version_matches(version: &str, range: &str) -> Result<(), String> {
-    let req = semver::VersionReq::parse(range)
-        .map_err(|e| format!("`{range}` is not a version range: {e}"))?;
+    let req = semver::VersionReq::parse(range).map_err(|e| {
+        format!(
+            "`{range}` is not a version range: {}",
+            carc_core::manifest::semver_words(&e)
+        )
+    })?;
     let v = semver::Version::parse(version)
         .map_err(|e| format!("`{version}` is not a version: {e}"))?;
     if req.matches(&v) {
