@@ -681,64 +681,59 @@ fn assert_no_raw_escape(o: &Output, what: &str) {
 }
 
 #[test]
-fn a_player_name_with_an_escape_sequence_is_printed_escaped() {
+fn a_player_name_with_an_escape_sequence_is_refused_without_printing_it_raw() {
     let names = "\u{1b}[2JEve,Bob";
-    let o = carc(&["play", "--seed", "1", "--names", names]);
-    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
-    assert_no_raw_escape(&o, "play --names");
-    assert!(stdout(&o).contains("\\u{1b}[2JEve"), "{}", show(&o));
-
-    let o = carc(&["play", "--seed", "1", "--json", "--names", names]);
-    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
-    assert_no_raw_escape(&o, "play --json --names");
-
-    // An error naming the player.
-    let o = carc(&["play", "--names", "\u{1b}[2JEve,\u{1b}[2JEve"]);
-    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert_no_raw_escape(&o, "play --names (twice)");
-    assert!(stderr(&o).contains("\\u{1b}[2JEve"), "{}", show(&o));
+    for args in [
+        vec!["play", "--seed", "1", "--names", names],
+        vec!["play", "--seed", "1", "--json", "--names", names],
+    ] {
+        let o = carc(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+        assert_no_raw_escape(&o, "play --names");
+        assert!(stderr(&o).contains("\\u{1b}[2JEve"), "{}", show(&o));
+        assert!(
+            stderr(&o).contains("names are printable text"),
+            "{}",
+            show(&o)
+        );
+        assert!(stdout(&o).is_empty(), "no game was played: {}", show(&o));
+    }
 }
 
 #[test]
 fn records_with_escape_sequences_never_reach_the_terminal_raw() {
     let dir = scratch("escapes");
-    // A failing expectation about a player whose name holds an escape sequence.
-    let failing = write(
+    // A player's name, an expectation's key: refused (names are printable text), located
+    // at the text, which the excerpt shows as the file writes it.
+    let name = write(
         &dir,
-        "failing.toml",
-        "[game]\nplayers = [\"\\u001b[2JEve\", \"Bob\"]\nsupply = \"draw\"\ndraw = [\"base:U\"]\n\n\
-         [[move]]\nplace = \"base:U\"\nat = [1, 0]\nrotation = 0\n\n\
-         [expect]\nscores = { \"\\u001b[2JEve\" = 99, Bob = 0 }\n",
-    );
-    let o = carc(&["replay", &failing]);
-    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
-    assert_no_raw_escape(&o, "a failing expectation");
-    assert!(
-        stderr(&o).contains("\\u{1b}[2JEve expected 99"),
-        "{}",
-        show(&o)
-    );
-
-    let o = carc(&["replay", "--json", &failing]);
-    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
-    assert_no_raw_escape(&o, "a failing expectation, --json");
-
-    // Errors: the name twice, and an expectation about an unknown player.
-    let twice = write(
-        &dir,
-        "twice.toml",
-        "[game]\nplayers = [\"\\u001b[2JEve\", \"\\u001b[2JEve\"]\n",
+        "name.toml",
+        "[game]\nplayers = [\"\\u001b[2JEve\", \"Bob\"]\nsupply = \"draw\"\ndraw = [\"base:U\"]\n",
     );
     let unknown = write(
         &dir,
         "unknown.toml",
         "[game]\nplayers = [\"Eve\", \"Bob\"]\n\n[expect]\nscores = { \"\\u001b[2JMallory\" = 1 }\n",
     );
-    for path in [twice, unknown] {
-        let o = carc(&["replay", &path]);
-        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-        assert_no_raw_escape(&o, &path);
-        assert!(stderr(&o).contains("\\u{1b}[2J"), "{}", show(&o));
+    for (path, place) in [
+        (name, ":2:12: error: this text"),
+        (unknown, ":5:12: error: this key"),
+    ] {
+        for json in [false, true] {
+            let mut args = vec!["replay", path.as_str()];
+            if json {
+                args.push("--json");
+            }
+            let o = carc(&args);
+            assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+            assert_no_raw_escape(&o, &path);
+            assert!(stderr(&o).contains(place), "{}", show(&o));
+            assert!(
+                stderr(&o).contains("holds an escape character"),
+                "{}",
+                show(&o)
+            );
+        }
     }
 
     // A raw escape byte in the file itself, shown in the excerpt under the error.
