@@ -9,14 +9,13 @@ use crate::span::Seg;
 use super::format::{FeatureRef, Record};
 
 /// Whether a character may stand in a record's text: no control character (line
-/// breaks, tabs, escapes, delete) and no character changing the direction or the
-/// joining of the text around it (U+200B to U+200F, U+202A to U+202E, U+2066 to U+2069).
+/// breaks, tabs, escapes, delete) and no embedding, override or isolate of the text's
+/// direction (U+202A to U+202E, U+2066 to U+2069), which reorder what follows. (Joiners
+/// and direction marks, which names in some scripts need, are printable.)
 pub fn printable(c: char) -> bool {
     !(c.is_control()
-        || ('\u{200B}'..='\u{200F}').contains(&c)
         || ('\u{202A}'..='\u{202E}').contains(&c)
-        || ('\u{2060}'..='\u{2069}').contains(&c)
-        || c == '\u{FEFF}')
+        || ('\u{2066}'..='\u{2069}').contains(&c))
 }
 
 /// The most characters of a name, an id or a key in a record (each is printed whole
@@ -62,7 +61,7 @@ impl Unprintable {
             '\u{1b}' => "an escape character".into(),
             c if c.is_control() => format!("the control character U+{:04X}", c as u32),
             c => format!(
-                "the character U+{:04X}, which changes how the text around it shows",
+                "the character U+{:04X}, which reorders the text after it",
                 c as u32
             ),
         }
@@ -260,7 +259,19 @@ mod tests {
         ] {
             assert!(!printable(c), "{c:?}");
         }
-        for c in ['A', 'é', 'ß', '中', ' ', '-', '\u{1f409}'] {
+        // A joiner (Persian names need U+200C) and direction marks are printable.
+        for c in [
+            'A',
+            'é',
+            'ß',
+            '中',
+            ' ',
+            '-',
+            '\u{1f409}',
+            '\u{200c}',
+            '\u{200d}',
+            '\u{200f}',
+        ] {
             assert!(printable(c), "{c:?}");
         }
     }
