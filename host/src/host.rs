@@ -279,6 +279,18 @@ impl Host {
         }
         let config = settings.config.config.clone();
         check_each(&mut entries, &slots, &config, &settings.build_dirs);
+        // A default rule option for an expansion no plugin provides is a typo, or a
+        // plugin gone: said, as it is ignored (one for an expansion found but not
+        // enabled is kept for when it is).
+        for key in config.rules.keys() {
+            let expansion = key.split_once('.').map_or(key.as_str(), |(e, _)| e);
+            if expansion != "base" && !entries.iter().any(|e| e.id == expansion) {
+                warnings.push(format!(
+                    "the configuration's rule option `{key}` is ignored: no plugin provides \
+                     an expansion `{expansion}`"
+                ));
+            }
+        }
         Host {
             entries: Mutex::new(entries),
             slots,

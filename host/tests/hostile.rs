@@ -1332,6 +1332,25 @@ fn a_wrong_rule_option_from_the_configuration_names_the_file() {
     assert!(!stderr(&o).contains("[rules]"), "{}", show(&o));
 }
 
+/// A default rule option for an expansion no plugin provides is said to be ignored (a
+/// typo would otherwise go unnoticed); one for an expansion found but not enabled is not.
+#[test]
+fn a_configured_option_of_no_expansion_is_said_to_be_ignored() {
+    let dir = scratch("config-unknown-option");
+    let config = write(
+        &dir,
+        "carc.toml",
+        "[rules]\n\"bogus.nope\" = \"x\"\n\"russian-promos.sets\" = \"2013\"\n",
+    );
+    let o = carc(&["--config", &config, "play", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert_eq!(
+        stderr(&o),
+        "warning: the configuration's rule option `bogus.nope` is ignored: no plugin provides \
+         an expansion `bogus`\n"
+    );
+}
+
 /// Without a configuration file, a rule option for an expansion not enabled sends the
 /// player to --expansions, not to a file that does not exist.
 #[test]
