@@ -75,6 +75,12 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/header-nested-too-deeply.toml:5:1: error: keys or tables are \
              nested too deeply",
         ),
+        // Nested objects under `rules` are dotted keys: the bad value beside them is told.
+        (
+            "rule-option-array-beside-nested.json",
+            "tests/records/rule-option-array-beside-nested.json:2:66: error: a rule option's \
+             value must be a string",
+        ),
         (
             "single-bracket-move.toml",
             "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \
@@ -341,7 +347,8 @@ fn replay_json_prints_the_state() {
 
 #[test]
 fn bad_flags_are_clear_errors() {
-    let cases: [(&[&str], &str); 12] = [
+    let long_name = format!("{},Bob", "x".repeat(1001));
+    let cases: [(&[&str], &str); 14] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope`",
@@ -375,6 +382,11 @@ fn bad_flags_are_clear_errors() {
         (
             &["play", "--names", "Ann,"],
             "--names \"Ann,\": a name is empty",
+        ),
+        (&["play", "--bots", ","], "--bots names no bot"),
+        (
+            &["play", "--names", &long_name],
+            "--names: a name is 1001 characters long; names are at most 1000",
         ),
         (
             &["play", "--names", "Ann\nfinal scores:,Bob"],

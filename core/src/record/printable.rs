@@ -9,11 +9,14 @@ use crate::span::Seg;
 use super::format::{FeatureRef, Record};
 
 /// Whether a character may stand in a record's text: no control character (line
-/// breaks, tabs, escapes, delete) and no embedding, override or isolate of the text's
+/// breaks, tabs, escapes, delete, and the line and paragraph separators U+2028 and
+/// U+2029) and no embedding, override or isolate of the text's
 /// direction (U+202A to U+202E, U+2066 to U+2069), which reorder what follows. (Joiners
 /// and direction marks, which names in some scripts need, are printable.)
 pub fn printable(c: char) -> bool {
     !(c.is_control()
+        || c == '\u{2028}'
+        || c == '\u{2029}'
         || ('\u{202A}'..='\u{202E}').contains(&c)
         || ('\u{2066}'..='\u{2069}').contains(&c))
 }
@@ -148,8 +151,8 @@ fn where_unprintable(record: &Record, found: &Found) -> Option<(Vec<Seg>, bool)>
             if bad(key) {
                 return Some((here(key), true));
             }
-            if let Some(path) = in_json(value, here(key), found) {
-                return Some((path, false));
+            if let Some(found) = in_json(value, here(key), found) {
+                return Some(found);
             }
         }
     }
@@ -175,18 +178,19 @@ fn where_unprintable(record: &Record, found: &Found) -> Option<(Vec<Seg>, bool)>
         if bad(key) {
             return Some((path, true));
         }
-        if let Some(path) = in_json(value, path, found) {
-            return Some((path, false));
+        if let Some(found) = in_json(value, path, found) {
+            return Some(found);
         }
     }
     None
 }
 
-/// The path to the first text in a JSON value (a key or a string) that is not printable.
-fn in_json(value: &serde_json::Value, path: Vec<Seg>, found: &Found) -> Option<Vec<Seg>> {
+/// The path to the first text in a JSON value (a key or a string) that is not printable,
+/// and whether it is a key.
+fn in_json(value: &serde_json::Value, path: Vec<Seg>, found: &Found) -> Option<(Vec<Seg>, bool)> {
     let bad = |text: &str| found.in_text(text);
     match value {
-        serde_json::Value::String(s) if bad(s) => Some(path),
+        serde_json::Value::String(s) if bad(s) => Some((path, false)),
         serde_json::Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| {
             let mut p = path.clone();
             p.push(i.into());
@@ -196,7 +200,7 @@ fn in_json(value: &serde_json::Value, path: Vec<Seg>, found: &Found) -> Option<V
             let mut p = path.clone();
             p.push(k.as_str().into());
             if bad(k) {
-                Some(p)
+                Some((p, true))
             } else {
                 in_json(v, p, found)
             }
@@ -234,6 +238,14 @@ mod tests {
             "{}",
             u.what()
         );
+        // A key inside an expansion's move value is a key too.
+        let r = record("[game]\nplayers = [\"A\"]\n[[move]]\nfoo = { \"a\\u001b\" = 1 }\n");
+        let u = unprintable(&r).expect("found");
+        assert_eq!(
+            u.path,
+            ["move".into(), Seg::from(0), "foo".into(), "a\u{1b}".into()]
+        );
+        assert!(u.in_key);
         let r = record("[game]\nplayers = [\"A\"]\n[[move]]\n\"b\\u001b\" = 1\n");
         let u = unprintable(&r).expect("found");
         assert!(u.in_key);

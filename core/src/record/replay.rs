@@ -179,14 +179,40 @@ fn deeply_nested_key(source: &str) -> Option<std::ops::Range<usize>> {
 fn json_bad_rule_value(source: &str) -> Option<(String, std::ops::Range<usize>)> {
     let value: serde_json::Value = serde_json::from_str(source).ok()?;
     let rules = value.pointer("/game/rules")?.as_object()?;
-    rules
-        .iter()
-        .filter(|(_, v)| !(v.is_string() || v.is_i64() || v.is_u64() || v.is_boolean()))
-        .filter_map(|(k, _)| {
-            let path: [Seg; 3] = ["game".into(), "rules".into(), k.as_str().into()];
-            Some((k.clone(), span::json_key_span(source, &path)?))
+    let mut bad = Vec::new();
+    bad_rule_values(rules, &mut vec!["game".into(), "rules".into()], &mut bad);
+    bad.into_iter()
+        .filter_map(|path| {
+            let at = span::json_key_span(source, &path)?;
+            let key = match path.as_slice() {
+                // A key of `game` is one of `rules` itself, not one nested in it.
+                [_, _, Seg::Key(k)] => k.clone(),
+                _ => String::new(),
+            };
+            Some((key, at))
         })
         .min_by_key(|(_, at)| at.start)
+}
+
+/// The paths of the values under `rules` that are no rule option's: an object is a
+/// dotted key's parts (`{"princess-dragon": {"dragon-move": ...}}`), so its values are
+/// looked into.
+fn bad_rule_values(
+    rules: &serde_json::Map<String, serde_json::Value>,
+    path: &mut Vec<Seg>,
+    bad: &mut Vec<Vec<Seg>>,
+) {
+    for (k, v) in rules {
+        path.push(k.as_str().into());
+        match v {
+            serde_json::Value::Object(inner) => bad_rule_values(inner, path, bad),
+            v if !(v.is_string() || v.is_i64() || v.is_u64() || v.is_boolean()) => {
+                bad.push(path.clone());
+            }
+            _ => {}
+        }
+        path.pop();
+    }
 }
 
 /// Parses a record from text. A message from the parser is put in the words of the file

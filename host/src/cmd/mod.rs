@@ -56,6 +56,7 @@ pub fn bots_for(list: &str, seats: usize) -> Result<Vec<Strategy>, String> {
     match strategies.len() {
         1 => Ok(vec![strategies[0]; seats]),
         n if n == seats => Ok(strategies),
+        0 => Err("--bots names no bot (give one, or one per seat)".into()),
         n => Err(format!(
             "--bots names {n} {} for {seats} {} (give one, or one per seat)",
             if n == 1 { "bot" } else { "bots" },

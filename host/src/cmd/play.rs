@@ -1,7 +1,7 @@
 //! `carc play`: bots play a whole game; prints the turn log and the final scores.
 
 use carc_core::engine::Game;
-use carc_core::record::{MoveFailure, Record, state_summary};
+use carc_core::record::{LONGEST, MoveFailure, Record, state_summary};
 use carc_core::turnlog::{self, count};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -74,6 +74,13 @@ fn play(args: PlayArgs) -> Result<(), String> {
         (None, Some(n)) => return Err(format!("--players must be 1 to 6, not {n}")),
         (None, None) => NAMES[..2].iter().map(|s| s.to_string()).collect(),
     };
+    if let Some(name) = names.iter().find(|n| n.chars().count() > LONGEST) {
+        return Err(format!(
+            "--names: a name is {} characters long; names are at most {LONGEST} (a record \
+             holds them)",
+            name.chars().count()
+        ));
+    }
     if let Some(name) = names
         .iter()
         .find(|n| !n.chars().all(carc_core::record::printable))
@@ -92,19 +99,25 @@ fn play(args: PlayArgs) -> Result<(), String> {
         .rules(&expansions, &options)
         .map_err(|e| {
             let said = super::configured_option_said(e.clone(), &args.rules);
-            if args.expansions.is_some() || said != e {
+            // Only an expansion not enabled is about which expansions are played.
+            if args.expansions.is_some() || said != e || !e.contains("is not enabled") {
                 return said;
             }
-            // The expansions came from the configuration: say where to change them.
-            let file = crate::catalog::host()
-                .ok()
+            // The expansions came from the configuration, if it names any: say where to
+            // change them.
+            let host = crate::catalog::host().ok();
+            let file = host
+                .filter(|h| h.config().expansions.is_some())
                 .and_then(|h| h.config_path().map(Path::to_path_buf));
             match file {
-                Some(file) if file.exists() => format!(
+                Some(file) => format!(
                     "{e}; the expansions played come from `expansions` in {}",
                     file.display()
                 ),
-                _ => format!("{e}; name the expansions to play with --expansions (no configuration file names any)"),
+                None => format!(
+                    "{e}; name the expansions to play with --expansions (no configuration \
+                     file names any)"
+                ),
             }
         })?;
     // `base` is always in play: a record never names it.

@@ -154,9 +154,10 @@ fn steps_within(
             carc_core::tiles::validate::Diagnostic::unlocated(
                 &loaded.file,
                 format!(
-                    "this game is too long to view: by move {} of {total} its boards, one a \
-                     move, already show {tiles} tiles and would take too much memory to \
-                     draw (`carc render board --move N` draws the board after any move)",
+                    "this game is too long to view: by move {} of {total} its board already \
+                     shows {tiles} tiles, and its boards, one a move, would take too much \
+                     memory to draw (`carc render board --move N` draws the board after \
+                     any move)",
                     i + 1
                 ),
             ),
