@@ -267,7 +267,7 @@ mod tests {
     #[test]
     fn line_breaks_escapes_and_direction_marks_are_not_printable() {
         for c in [
-            '\n', '\r', '\t', '\u{1b}', '\u{7f}', '\u{85}', '\u{202e}', '\u{2066}',
+            '\n', '\r', '\t', '\u{1b}', '\u{7f}', '\u{85}', '\u{2028}', '\u{202e}', '\u{2066}',
         ] {
             assert!(!printable(c), "{c:?}");
         }
