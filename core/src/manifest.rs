@@ -551,6 +551,13 @@ mod tests {
 
     const HEAD: &str = "id = \"x\"\nname = \"X\"\n";
 
+    /// The error a manifest is refused with, as printed.
+    fn refused(text: &str) -> String {
+        Manifest::from_toml(text, "m.toml")
+            .expect_err("refused")
+            .to_string()
+    }
+
     #[test]
     fn a_shape_that_is_none_says_which_shapes_there_are() {
         for (shape, column) in [
@@ -571,15 +578,11 @@ mod tests {
         let text = format!(
             "{HEAD}version = \"0.1.0\"\nkind = [{{ name = \"x\", shape = \"surrounded\", tags = 3 }}]\n"
         );
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(!e.contains(SHAPES), "{e}");
         // Elsewhere the reader's own words stay.
         let text = format!("{HEAD}version = 1\n");
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(!e.contains(SHAPES), "{e}");
     }
 
@@ -602,9 +605,7 @@ mod tests {
         let text = format!(
             "{HEAD}version = \"0.1.0\"\n[[figure]]\nname = \"pig\"\nclass = \"special\"\nstrength = 1\n"
         );
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(
             e.contains(
                 "m.toml:7:12: error: `pig` is a special figure, and only followers count in \
@@ -628,14 +629,10 @@ mod tests {
         let text = format!(
             "{HEAD}version = \"0.1.0\"\n[[figure]]\nname = \"x\"\nclass = \"follower\"\nper_player = 256\n"
         );
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(e.contains("expected a whole number from 0 to 255"), "{e}");
         let text = format!("{HEAD}version = \"0.1.0\"\n[requires]\ncarc = [\"^1.0\"]\n");
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(e.contains("invalid type: an array"), "{e}");
     }
 
@@ -664,18 +661,14 @@ mod tests {
     #[test]
     fn the_base_games_id_is_not_an_expansions() {
         let text = HEAD.replacen("id = \"", "id = \"base\"\n# was: \"", 1);
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(e.contains("`base` is the base game's id"), "{e}");
     }
 
     #[test]
     fn a_bad_colour_is_located() {
         let text = format!("{HEAD}[looks.kinds.hut]\ncolour = \"brown\"\n");
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(e.contains("m.toml:4:"), "{e}");
         assert!(e.contains("`brown` is not a colour"), "{e}");
     }
@@ -683,9 +676,7 @@ mod tests {
     #[test]
     fn a_long_glyph_is_refused() {
         let text = format!("{HEAD}[looks.figures.dragon]\nglyph = \"DRAGON\"\n");
-        let e = Manifest::from_toml(&text, "m.toml")
-            .expect_err("refused")
-            .to_string();
+        let e = refused(&text);
         assert!(e.contains("is not a glyph"), "{e}");
     }
 

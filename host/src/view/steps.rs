@@ -328,11 +328,16 @@ fn name(game: &Game, seat: usize) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_game_too_long_to_draw_is_refused_with_the_move_it_reached() {
+    /// A base-game record (no plugin needed): a road loop.
+    fn road_loop() -> Loaded {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../tests/scenarios/base-06-road-loop.toml");
-        let loaded = record::load(&path).expect("the record loads");
+        record::load(&path).expect("the record loads")
+    }
+
+    #[test]
+    fn a_game_too_long_to_draw_is_refused_with_the_move_it_reached() {
+        let loaded = road_loop();
         let all = steps(&loaded, &Catalog::new()).expect("the record plays");
         let lines: Vec<usize> = all
             .steps
@@ -358,10 +363,7 @@ mod tests {
 
     #[test]
     fn boards_keep_tiles_and_open_squares_apart() {
-        // A base-game record: no plugin needed.
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../tests/scenarios/base-06-road-loop.toml");
-        let loaded = record::load(&path).expect("the record loads");
+        let loaded = road_loop();
         let viewer = steps(&loaded, &Catalog::new()).expect("the record plays");
         let last = viewer.steps.last().expect("steps").board.clone();
         // Every board's text around the kept-apart lines holds neither (each is drawn
