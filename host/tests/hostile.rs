@@ -1330,6 +1330,8 @@ fn a_wrong_rule_option_from_the_configuration_names_the_file() {
     ]);
     exits_saying(&o, 2, "cannot be `x`");
     assert!(!stderr(&o).contains("[rules]"), "{}", show(&o));
+    // An option's value is no matter of which expansions are played.
+    assert!(!stderr(&o).contains("come from"), "{}", show(&o));
 }
 
 /// A default rule option for an expansion no plugin provides is said to be ignored (a

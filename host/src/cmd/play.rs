@@ -99,8 +99,10 @@ fn play(args: PlayArgs) -> Result<(), String> {
         .rules(&expansions, &options)
         .map_err(|e| {
             let said = super::configured_option_said(e.clone(), &args.rules);
-            // Only an expansion not enabled is about which expansions are played.
-            if args.expansions.is_some() || said != e || !e.contains("is not enabled") {
+            // Only an error about the expansions (unknown, in conflict, or not enabled
+            // for an option) is about which expansions are played, not an option's value.
+            let about_expansions = !e.contains("rule option") || e.contains("is not enabled");
+            if args.expansions.is_some() || said != e || !about_expansions {
                 return said;
             }
             // The expansions came from the configuration, if it names any: say where to
