@@ -85,12 +85,10 @@ pub fn write_err(args: fmt::Arguments) {
 /// The exit code to leave with: `code`, or [`CANNOT`] with a one-line error when standard
 /// output could not be written.
 pub fn finish(code: u8) -> u8 {
-    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner());
-    if failed.is_none()
-        && let Err(e) = io::stdout().lock().flush()
-    {
-        *failed = Some(describe(&e));
+    if stdout_written() {
+        return code;
     }
+    let failed = STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner());
     match failed.as_ref() {
         Some(why) => {
             let _ = writeln!(

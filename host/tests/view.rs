@@ -446,13 +446,13 @@ fn each_step_shows_the_board_carc_render_draws() {
             .unwrap_or_else(|_| panic!("{name}: carc replay accepts it"));
         let last = viewer.steps.last().expect("a step per move");
         assert_eq!(
-            last.board.text(&viewer.tiles),
+            last.board.text(&viewer.drawings),
             carc_host::render::board_svg(&outcome.game),
             "{name}"
         );
         // No step shows the mark its tiles' lines stand in for.
         for step in &viewer.steps {
-            let text = step.board.text(&viewer.tiles);
+            let text = step.board.text(&viewer.drawings);
             assert!(
                 !text.contains("<!--"),
                 "{name}: a mark is left in the picture"

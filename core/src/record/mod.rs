@@ -11,7 +11,7 @@ pub use format::{
     Expect, FeatureRef, GameHeader, Move, OffBoard, Record, SupplyKind, Whereabouts, option_values,
 };
 pub use moves::{MoveError, action_to_move, describe_move, move_to_action};
-pub use printable::{LONGEST, printable};
+pub use printable::{LONGEST, Unprintable};
 pub use replay::{
     Format, LoadError, Loaded, MoveFailure, Played, ReplayError, ReplayOutcome, apply_move,
     end_of_record, failure_report, load, parse, play_moves, record_schema, record_schema_json,

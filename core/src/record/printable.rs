@@ -39,6 +39,20 @@ pub struct Unprintable {
 }
 
 impl Unprintable {
+    /// What is wrong with one text, if anything (its place left empty: `path` is empty).
+    pub fn in_text(text: &str) -> Option<Unprintable> {
+        let found = match text.chars().find(|&c| !printable(c)) {
+            Some(c) => Some(c),
+            None if text.chars().count() > LONGEST => None,
+            None => return None,
+        };
+        Some(Unprintable {
+            path: Vec::new(),
+            in_key: false,
+            found,
+        })
+    }
+
     /// What is wrong, in words: "holds a line break", "is longer than ...".
     pub fn what(&self) -> String {
         match self.found {
@@ -90,15 +104,13 @@ struct Found(std::cell::Cell<Option<char>>);
 impl Found {
     /// Whether `text` holds a character that is not printable, or is too long (noted).
     fn in_text(&self, text: &str) -> bool {
-        if let Some(c) = text.chars().find(|&c| !printable(c)) {
-            self.0.set(Some(c));
-            return true;
+        match Unprintable::in_text(text) {
+            Some(u) => {
+                self.0.set(u.found);
+                true
+            }
+            None => false,
         }
-        if text.chars().count() > LONGEST {
-            self.0.set(None);
-            return true;
-        }
-        false
     }
 }
 

@@ -1,7 +1,7 @@
 //! `carc play`: bots play a whole game; prints the turn log and the final scores.
 
 use carc_core::engine::Game;
-use carc_core::record::{LONGEST, MoveFailure, Record, state_summary};
+use carc_core::record::{LONGEST, MoveFailure, Record, Unprintable, state_summary};
 use carc_core::turnlog::{self, count};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -74,20 +74,25 @@ fn play(args: PlayArgs) -> Result<(), String> {
         (None, Some(n)) => return Err(format!("--players must be 1 to 6, not {n}")),
         (None, None) => NAMES[..2].iter().map(|s| s.to_string()).collect(),
     };
-    if let Some(name) = names.iter().find(|n| n.chars().count() > LONGEST) {
-        return Err(format!(
-            "--names: a name is {} characters long; names are at most {LONGEST} (a record \
-             holds them)",
-            name.chars().count()
-        ));
-    }
-    if let Some(name) = names
-        .iter()
-        .find(|n| !n.chars().all(carc_core::record::printable))
-    {
-        return Err(format!(
-            "--names: the name {name:?} holds a line break, a tab, an escape or another character that does not print as itself; names are printable text"
-        ));
+    // As in a record, which holds them (a long name is not quoted back).
+    for name in &names {
+        match Unprintable::in_text(name) {
+            Some(u) if u.found.is_none() => {
+                return Err(format!(
+                    "--names: a name is {} characters long; names are at most {LONGEST} (a \
+                     record holds them)",
+                    name.chars().count()
+                ));
+            }
+            Some(_) => {
+                return Err(format!(
+                    "--names: the name {name:?} holds a line break, a tab, an escape or \
+                     another character that does not print as itself; names are printable \
+                     text"
+                ));
+            }
+            None => {}
+        }
     }
     let strategies = super::bots_for(&args.bots, names.len())?;
     let expansions = match &args.expansions {

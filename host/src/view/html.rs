@@ -43,7 +43,7 @@ pub fn page(viewer: &Viewer) -> String {
 /// The data the page embeds: the viewer's steps without their boards, and the boards
 /// packed (see [`super::pack`]) as `texts`, `lines` and `boards`.
 pub fn embedded(viewer: &Viewer) -> Value {
-    let packed = pack_lines(viewer.steps.iter().map(|s| s.board.lines(&viewer.tiles)));
+    let packed = pack_lines(viewer.steps.iter().map(|s| s.board.lines(&viewer.drawings)));
     let mut data = serde_json::to_value(viewer).unwrap_or_default();
     if let Some(object) = data.as_object_mut() {
         object.insert("texts".into(), json!(packed.texts));

@@ -22,7 +22,7 @@ pub struct Viewer {
     /// The drawings of the placed tiles and open squares, one line each, which the
     /// boards share.
     #[serde(skip)]
-    pub tiles: Vec<String>,
+    pub drawings: Vec<String>,
     /// What went wrong with an expansion while the record was played (a panic that
     /// disabled it, a command the engine refused): the page shows the game all the same.
     #[serde(skip)]
@@ -53,11 +53,11 @@ pub struct Step {
 pub struct Board {
     /// The lines before the open squares'.
     head: String,
-    /// The open squares' lines: numbers into [`Viewer::tiles`], in order.
+    /// The open squares' lines: numbers into [`Viewer::drawings`], in order.
     open: Vec<u32>,
     /// The lines between the open squares' and the tiles'.
     middle: String,
-    /// The tiles' lines: numbers into [`Viewer::tiles`], in order.
+    /// The tiles' lines: numbers into [`Viewer::drawings`], in order.
     tiles: Vec<u32>,
     /// The lines after the tiles'.
     tail: String,
@@ -177,7 +177,7 @@ fn steps_within(
         title: loaded.file.clone(),
         players: game.state.players.iter().map(|p| p.name.clone()).collect(),
         steps,
-        tiles: drawings.into_lines(),
+        drawings: drawings.into_lines(),
         faults: game.faults().to_vec(),
     })
 }
@@ -376,7 +376,7 @@ mod tests {
             }
             assert!(!b.open.is_empty(), "a board has open squares");
         }
-        let drawn = |n: &u32| viewer.tiles[*n as usize].as_str();
+        let drawn = |n: &u32| viewer.drawings[*n as usize].as_str();
         assert!(
             last.open
                 .iter()
