@@ -56,8 +56,7 @@ impl Catalog {
         expansions: &[String],
         options: &BTreeMap<String, String>,
     ) -> Result<Rules, RulesError> {
-        // `base`, the base game, is always in play: naming it changes nothing.
-        let mut ids: Vec<&String> = expansions.iter().filter(|e| e.as_str() != "base").collect();
+        let mut ids: Vec<&String> = expansions.iter().collect();
         ids.sort();
         if let Some(twice) = ids.windows(2).find(|w| w[0] == w[1]) {
             return Err(RulesError(format!(
@@ -65,6 +64,8 @@ impl Catalog {
                 twice[0]
             )));
         }
+        // `base`, the base game, is always in play: naming it (once) changes nothing.
+        ids.retain(|e| e.as_str() != "base");
         let mut list: Vec<Box<dyn Expansion>> = vec![Box::new(BaseGame)];
         for id in ids {
             let Some(f) = self.entries.get(id.as_str()) else {

@@ -591,6 +591,8 @@ fn an_expansion_named_twice_on_the_command_line_is_refused() {
             "princess-dragon,princess-dragon",
             "tiledefs/base.toml",
         ],
+        // The base game too: naming it once changes nothing, twice is a slip.
+        vec!["play", "--seed", "1", "--expansions", "base,base"],
     ] {
         let o = carc(&args);
         let what = args.join(" ");
@@ -601,6 +603,64 @@ fn an_expansion_named_twice_on_the_command_line_is_refused() {
             show(&o)
         );
     }
+}
+
+/// An empty item in a list flag (`a,,b`, `a,`) is refused, as an empty name in `--names`
+/// is, rather than dropped: it is a slip, and dropping it plays something else.
+#[test]
+fn an_empty_item_in_a_list_flag_is_refused() {
+    for (args, flag) in [
+        (
+            vec![
+                "play",
+                "--seed",
+                "1",
+                "--expansions",
+                "princess-dragon,,russian-promos",
+            ],
+            "--expansions",
+        ),
+        (
+            vec![
+                "simulate",
+                "--games",
+                "1",
+                "--expansions",
+                "princess-dragon,",
+            ],
+            "--expansions",
+        ),
+        (
+            vec!["plan", "--expansions", ",princess-dragon"],
+            "--expansions",
+        ),
+        (
+            vec!["validate", "--expansions", "base,", "tiledefs/base.toml"],
+            "--expansions",
+        ),
+        (
+            vec!["play", "--seed", "1", "--bots", "random,,greedy"],
+            "--bots",
+        ),
+        (
+            vec!["simulate", "--games", "1", "--bots", "random,"],
+            "--bots",
+        ),
+    ] {
+        let o = carc(&args);
+        let what = args.join(" ");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "carc {what}: {}", show(&o));
+        assert!(
+            err.contains(&format!("{flag} ")) && err.contains("an item is empty"),
+            "carc {what}: {}",
+            show(&o)
+        );
+        assert!(o.stdout.is_empty(), "carc {what}: {}", show(&o));
+    }
+    // A flag left empty as a whole is an empty list: the base game alone.
+    let o = carc(&["play", "--seed", "1", "--expansions", ""]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
 }
 
 #[test]

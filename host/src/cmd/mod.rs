@@ -38,18 +38,30 @@ pub fn parse_count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
         .ok_or_else(|| "the number is too large".into())
 }
 
-/// Splits a comma-separated list, dropping empty items.
-pub fn split_list(s: &str) -> Vec<String> {
-    s.split(',')
-        .map(str::trim)
-        .filter(|x| !x.is_empty())
-        .map(String::from)
-        .collect()
+/// Splits the comma-separated list given to `flag` (an empty list when it is empty or
+/// blank); an empty item (`a,,b`, `a,`) is an error, said with an `example` of the flag.
+pub fn split_list(flag: &str, example: &str, s: &str) -> Result<Vec<String>, String> {
+    if s.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let items: Vec<String> = s.split(',').map(|x| x.trim().to_string()).collect();
+    if items.iter().any(String::is_empty) {
+        return Err(format!(
+            "{flag} {s:?}: an item is empty (separate the items by single commas: {flag} \
+             {example})"
+        ));
+    }
+    Ok(items)
+}
+
+/// Splits `--expansions`.
+pub fn expansions_list(s: &str) -> Result<Vec<String>, String> {
+    split_list("--expansions", "princess-dragon,russian-promos", s)
 }
 
 /// The bots of `--bots` (one for every seat, or one per seat), one per seat.
 pub fn bots_for(list: &str, seats: usize) -> Result<Vec<Strategy>, String> {
-    let strategies: Vec<Strategy> = split_list(list)
+    let strategies: Vec<Strategy> = split_list("--bots", "random,greedy", list)?
         .iter()
         .map(|s| s.parse())
         .collect::<Result<_, _>>()?;

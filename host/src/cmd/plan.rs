@@ -18,7 +18,11 @@ pub struct PlanArgs {
 
 /// Prints the plan, or the precedence errors (exit 2).
 pub fn run(args: PlanArgs) -> u8 {
-    let ids = args.expansions.as_deref().map(super::split_list);
+    let ids = match args.expansions.as_deref().map(super::expansions_list) {
+        None => None,
+        Some(Ok(ids)) => Some(ids),
+        Some(Err(e)) => return super::fail(e),
+    };
     let rules = match super::rules_for(ids, &args.rules) {
         Ok(r) => r,
         Err(e) => return super::fail(e),

@@ -96,7 +96,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
     }
     let strategies = super::bots_for(&args.bots, names.len())?;
     let expansions = match &args.expansions {
-        Some(list) => super::split_list(list),
+        Some(list) => super::expansions_list(list)?,
         None => super::configured_expansions()?,
     };
     let options = super::options_for(&expansions, &args.rules)?;

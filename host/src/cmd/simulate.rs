@@ -108,7 +108,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         return Err(format!("--threads must be 1 to 256, not {}", args.threads));
     }
     let strategies = super::bots_for(&args.bots, args.players)?;
-    let expansions = super::split_list(&args.expansions);
+    let expansions = super::expansions_list(&args.expansions)?;
     if args.baseline && expansions.is_empty() {
         return Err(
             "--baseline compares expansions with the base game: name them with \

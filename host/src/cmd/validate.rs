@@ -225,7 +225,10 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
         Err(e) => return (super::fail(e), Vec::new()),
     };
     let ids = match &args.expansions {
-        Some(list) => super::split_list(list),
+        Some(list) => match super::expansions_list(list) {
+            Ok(ids) => ids,
+            Err(e) => return (super::fail(e), Vec::new()),
+        },
         None => host.ids(),
     };
     let rules = match host.rules(&ids, &Default::default()) {
