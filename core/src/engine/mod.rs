@@ -226,6 +226,11 @@ impl Game {
         &self.faults
     }
 
+    /// One of [`Game::faults`] as it is told to the player, in every command alike.
+    pub fn fault_said(fault: &str) -> String {
+        format!("an expansion misbehaved: {fault}")
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.state.ended

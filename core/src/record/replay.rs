@@ -707,7 +707,7 @@ pub fn replay_with(
     // A misbehaving expansion (a refused command, a panic that disabled it) makes the
     // result untrustworthy, whatever the expectations say.
     for f in game.faults() {
-        problems.push(format!("an expansion misbehaved: {f}"));
+        problems.push(Game::fault_said(f));
     }
     if problems.is_empty() {
         Ok(ReplayOutcome {

@@ -168,7 +168,7 @@ pub fn options_for(
 /// failed.
 pub fn report_faults(faults: &[String]) -> u8 {
     for f in faults {
-        errln!("error: an expansion misbehaved: {f}");
+        errln!("error: {}", carc_core::engine::Game::fault_said(f));
     }
     if faults.is_empty() {
         carc_host::output::OK
