@@ -348,7 +348,7 @@ fn replay_json_prints_the_state() {
 #[test]
 fn bad_flags_are_clear_errors() {
     let long_name = format!("{},Bob", "x".repeat(1001));
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 15] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope`",
@@ -383,7 +383,8 @@ fn bad_flags_are_clear_errors() {
             &["play", "--names", "Ann,"],
             "--names \"Ann,\": a name is empty",
         ),
-        (&["play", "--bots", ","], "--bots names no bot"),
+        (&["play", "--bots", ""], "--bots names no bot"),
+        (&["play", "--bots", ","], "--bots \",\": an item is empty"),
         (
             &["play", "--names", &long_name],
             "--names: a name is 1001 characters long; names are at most 1000",
