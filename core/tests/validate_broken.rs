@@ -46,6 +46,7 @@ fn broken_files_give_the_expected_diagnostics() {
         let text = std::fs::read_to_string(path).expect("case is readable");
         let options = Options {
             tiles_only: text.starts_with("# options: tiles-only"),
+            ..Options::default()
         };
         let got = check_sources([(name.as_str(), text.as_str())], &vocab, &options).render();
         let expected_path = path.with_extension("expected");

@@ -307,6 +307,7 @@ fn run_case(case: u64, sources: &[String], vocab: &Vocabulary) -> Result<bool, S
     let text = mutate(&mut rng, original);
     let options = Options {
         tiles_only: rng.below(4) == 0,
+        expansion: (rng.below(4) == 0).then(|| "base".to_string()),
     };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         match check(&text, "fuzz.toml", vocab, &options) {

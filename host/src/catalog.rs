@@ -78,11 +78,13 @@ pub fn catalog_of(found: &[Found]) -> Catalog {
     c
 }
 
-/// Checks a plugin directory as the host checks every plugin before opening its library
-/// (`carc validate PLUGIN_DIR`): its manifest, tile data, requirements and trust, among
-/// the plugins this host finds. Opens no library. A refusal comes with whether the
-/// manifest and tile data themselves hold (the refusal is then about what lies beyond
-/// them: the library, its trust, a refused requirement).
+/// Checks a plugin directory as the host uses it (`carc validate PLUGIN_DIR`): its
+/// manifest, tile data, requirements and trust, among the plugins this host finds; then
+/// its library, opened as `carc plugins list` opens it (not when its trust forbids), and
+/// its expansion, made for a game with the base game and what it requires — so that a
+/// library built from another manifest, or an expansion whose `new` fails, is said here
+/// and not in the first game. A refusal comes with whether the manifest and tile data
+/// themselves hold (the refusal is then about what lies beyond them).
 pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
     let flags = FLAGS.get().cloned().unwrap_or_default();
     let mut dirs = vec![dir.to_path_buf()];
@@ -92,16 +94,53 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
     settings.linked = flags.linked;
     let host = Host::load(&settings);
     let same = |p: &std::path::Path| p.canonicalize().ok() == dir.canonicalize().ok();
-    let entry = host
-        .plugins()
-        .into_iter()
-        .find(|e| e.dir.as_deref().is_some_and(same))
-        .ok_or_else(|| {
-            let why = format!("`{}` holds no plugin (no manifest.toml)", dir.display());
-            (why, false)
-        })?;
-    match entry.status {
-        crate::host::Status::Refused(_) => Err((entry.detail, entry.declarations_hold)),
-        _ => Ok(()),
+    let find = || {
+        host.plugins()
+            .into_iter()
+            .find(|e| e.dir.as_deref().is_some_and(same))
+            .ok_or_else(|| {
+                let why = format!("`{}` holds no plugin (no manifest.toml)", dir.display());
+                (why, false)
+            })
+    };
+    let entry = find()?;
+    if let crate::host::Status::Available = entry.status {
+        host.open_plugin(&entry.id);
     }
+    let entry = find()?;
+    if let crate::host::Status::Refused(_) = entry.status {
+        return Err((
+            format!("the plugin would be refused: {}", entry.detail),
+            entry.declarations_hold,
+        ));
+    }
+    let ids = with_requirements(&host, &entry.id);
+    host.rules(&ids, &Default::default())
+        .map(drop)
+        .map_err(|e| {
+            (
+                format!("the plugin loads, but no game can use it: {e}"),
+                true,
+            )
+        })
+}
+
+/// An expansion's id and those of every expansion it requires, directly or not.
+fn with_requirements(host: &Host, id: &str) -> Vec<String> {
+    let entries = host.plugins();
+    let mut ids = vec![id.to_string()];
+    let mut i = 0;
+    while i < ids.len() {
+        let manifest = entries
+            .iter()
+            .find(|e| e.id == ids[i] && !matches!(e.status, crate::host::Status::Shadowed(_)))
+            .and_then(|e| e.manifest.as_ref());
+        for req in manifest.iter().flat_map(|m| m.requires.keys()) {
+            if req != "carc" && !ids.contains(req) {
+                ids.push(req.clone());
+            }
+        }
+        i += 1;
+    }
+    ids
 }

@@ -155,7 +155,10 @@ impl Package {
                 .iter()
                 .map(|t| (t.name.as_str(), t.text.as_str())),
             &vocab,
-            &Options::default(),
+            &Options {
+                expansion: Some(self.manifest.id.clone()),
+                ..Options::default()
+            },
         );
         if report.is_ok() {
             Ok(())

@@ -4,7 +4,7 @@
 //!
 //! - A panic in a hook during a game disables the expansion; the engine names the
 //!   expansion and the hook, and `carc play` stops the game with that error (exit 2).
-//! - A panic while the expansion is made (`instantiate`) or declares its hooks
+//! - A panic while the expansion is made (`new`) or declares its hooks
 //!   (`hooks_in`, `events`) makes building the rules fail with an error naming both.
 //! - The process goes on: after every faulting game, the same process plays a game with
 //!   the shipped plugins exactly as before.
@@ -48,7 +48,7 @@ const IN_GAME: [(&str, &str); 8] = [
 
 /// The faults that panic before a game, while the rules are put together.
 const BEFORE_GAME: [(&str, &str); 3] = [
-    ("panic-in-instantiate", "instantiate"),
+    ("panic-in-instantiate", "new"),
     ("panic-while-declaring", "hooks_in"),
     ("panic-in-events", "events"),
 ];
@@ -518,4 +518,69 @@ fn a_panic_in_a_library_is_reported_once_with_where_it_happened() {
         line.contains(", at ") && line.contains("src/lib.rs:"),
         "{line}"
     );
+}
+
+/// A plugin directory holding the fixture's library, with its manifest (given the
+/// library's name) and whatever `extra` adds to it.
+fn fixture_dir(name: &str, extra: &str) -> common::Scratch {
+    let dir = common::scratch(name);
+    let manifest =
+        std::fs::read_to_string(common::root().join("plugins/fixtures/misbehaving/manifest.toml"))
+            .expect("the fixture's manifest");
+    let manifest = manifest.replacen(
+        "version = \"1.0.0\"\n",
+        &format!("version = \"1.0.0\"\nlibrary = \"{MISBEHAVING}\"\n{extra}"),
+        1,
+    );
+    std::fs::write(dir.join("manifest.toml"), manifest).expect("manifest written");
+    let lib = fixture_libs::library(MISBEHAVING);
+    std::fs::copy(&lib, dir.join(lib.file_name().expect("a file name"))).expect("copied");
+    dir
+}
+
+/// `carc validate DIR` opens the library and makes the expansion, as a game does: a
+/// library built from another manifest, or an expansion that cannot be made, is said
+/// there (exit 1), not only in the first game.
+#[test]
+fn carc_validate_opens_the_library_and_makes_the_expansion() {
+    let validate = |dir: &common::Scratch, fault: &str| {
+        common::command(&["validate", dir.to_str().expect("a UTF-8 path")])
+            .env(carc_fixture_misbehaving::FAULT_VARIABLE, fault)
+            .output()
+            .expect("carc runs")
+    };
+    let good = fixture_dir("validate-good", "");
+    let o = validate(&good, "none");
+    assert_eq!(o.status.code(), Some(0), "{}", common::show(&o));
+    assert!(
+        stdout(&o).contains("ok, the plugin can be loaded"),
+        "{}",
+        common::show(&o)
+    );
+
+    // Declarations that hold, but not the ones its library was built with.
+    let changed = fixture_dir("validate-changed", "\n[[marker]]\nname = \"silver\"\n");
+    let o = validate(&changed, "none");
+    assert_eq!(o.status.code(), Some(1), "{}", common::show(&o));
+    let err = stderr(&o);
+    assert!(err.contains("the plugin would be refused"), "{err}");
+    assert!(err.contains("built with another manifest.toml"), "{err}");
+    assert!(
+        err.contains("its manifest and tile data are valid"),
+        "{err}"
+    );
+
+    // A library whose expansion fails when it is made.
+    let o = validate(&good, "panic-in-instantiate");
+    assert_eq!(o.status.code(), Some(1), "{}", common::show(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("the plugin loads, but no game can use it"),
+        "{err}"
+    );
+    assert!(
+        err.contains(carc_fixture_misbehaving::PANIC_PREFIX),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty(), "{}", common::show(&o));
 }

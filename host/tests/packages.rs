@@ -904,7 +904,7 @@ fn a_library_for_another_protocol_or_panicking_while_made_is_named_and_the_other
     // Panicking while it is made, or while it declares its hooks: the game is refused,
     // naming the expansion and where; the other plugins still play.
     for (fault, hook) in [
-        ("panic-in-instantiate", "instantiate"),
+        ("panic-in-instantiate", "new"),
         ("panic-while-declaring", "hooks_in"),
     ] {
         let rule = format!("fixture-misbehaving.fault={fault}");
@@ -1176,13 +1176,11 @@ fn a_tile_pack_clashing_with_the_base_game_is_refused_where_the_clash_is() {
             );
         write_pack(name, "tiles = [\"tiles.toml\"]", Some(tiles));
     }
-    // The base game's own tiles again.
-    let base = root().join("tiledefs/base.toml");
-    write_pack(
-        "base-again",
-        &format!("tiles = [{:?}]", base.to_str().unwrap()),
-        None,
-    );
+    // The base game's own tiles again, said to be the pack's.
+    let base = std::fs::read_to_string(root().join("tiledefs/base.toml"))
+        .unwrap()
+        .replace("expansion = \"base\"", "expansion = \"base-again\"");
+    write_pack("base-again", "tiles = [\"tiles.toml\"]", Some(base));
     let flag = packs.to_string_lossy().into_owned();
     let rows = list(&home, &["--plugin-dir", &flag]);
     // Each alone takes the base game's place; together they clash where the second
@@ -1204,8 +1202,53 @@ fn a_tile_pack_clashing_with_the_base_game_is_refused_where_the_clash_is() {
     );
     let again = status_of(&rows, "base-again");
     assert!(
-        again.contains("base.toml:")
+        again.contains("base-again/tiles.toml:")
             && again.contains("is defined twice: the tiles of `base` already hold it"),
         "{again}"
     );
+}
+
+/// A tile file's `expansion` names the plugin that ships it: a file saying another is
+/// refused where it says it (`carc validate DIR` and the host alike), not played as the
+/// manifest's.
+#[test]
+fn tile_data_naming_another_expansion_is_refused_where_it_does() {
+    let home = scratch("packages-tiles-owner");
+    let dir = home.join("packs").join("crossings");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root().join("examples/tile-pack/manifest.toml"),
+        dir.join("manifest.toml"),
+    )
+    .unwrap();
+    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
+    assert!(
+        tiles.contains("expansion = \"crossings\""),
+        "the example changed"
+    );
+    std::fs::write(
+        dir.join("tiles.toml"),
+        tiles.replace("expansion = \"crossings\"", "expansion = \"crossing\""),
+    )
+    .unwrap();
+    let line = tiles
+        .lines()
+        .position(|l| l.starts_with("expansion = "))
+        .expect("an expansion line")
+        + 1;
+    let want = format!(
+        "tiles.toml:{line}:13: error: these tiles are said to be of expansion `crossing`, but \
+         the manifest naming this file is `crossings`'s"
+    );
+    let path = dir.to_string_lossy().into_owned();
+    let o = carc_in(&home, &["validate", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&want), "{}", stderr(&o));
+    let rows = list(&home, &["--plugin-dir", &path]);
+    let status = status_of(&rows, "crossings");
+    assert!(status.contains("refused"), "{status}");
+    // As the example has it, it loads.
+    std::fs::write(dir.join("tiles.toml"), tiles).unwrap();
+    let rows = list(&home, &["--plugin-dir", &path]);
+    assert_eq!(status_of(&rows, "crossings"), "loaded");
 }

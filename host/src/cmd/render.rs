@@ -159,7 +159,10 @@ pub fn load_tiles(path: &Path) -> Result<(Vec<TileFile>, Looks, String), u8> {
         (vec![(carc_core::input::name(path), text)], None)
     };
     let (vocab, looks) = vocabulary(manifest.as_ref()).map_err(super::fail)?;
-    let options = Options { tiles_only: true };
+    let options = Options {
+        tiles_only: true,
+        ..Options::default()
+    };
     // Checked together, as `carc validate` checks them: a tile id defined in two files
     // is an error.
     let report = validate::check_sources(

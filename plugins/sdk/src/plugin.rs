@@ -110,10 +110,7 @@ extern "C" fn instantiate<E: Expansion>(host: &HostTable, error: &mut RString) -
             std::ptr::null_mut()
         }
         Err(p) => {
-            *error = RString::from(format!(
-                "it panicked in `instantiate` ({})",
-                panic_message(p)
-            ));
+            *error = RString::from(format!("it panicked in `new` ({})", panic_message(p)));
             std::ptr::null_mut()
         }
     }

@@ -37,6 +37,9 @@ use super::vocab::Vocabulary;
 pub struct Options {
     /// Accept markers no enabled expansion registers (tiles-only mode).
     pub tiles_only: bool,
+    /// The expansion the files belong to (a plugin's manifest id), when known: a file
+    /// whose `expansion` names another is an error.
+    pub expansion: Option<String>,
 }
 
 /// One located problem in a file.

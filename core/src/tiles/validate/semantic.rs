@@ -195,6 +195,21 @@ pub(crate) fn findings(
                 check_tile(&mut cx, tile, &path);
             }
         }
+        let expansion_path = root.key("expansion");
+        if let (Some(written), Some(owner)) = (
+            json.get("expansion").and_then(Json::as_str),
+            cx.options.expansion.as_deref(),
+        ) && written != owner
+            && cx.clean(&expansion_path)
+        {
+            cx.at(
+                &expansion_path,
+                format!(
+                    "these tiles are said to be of expansion `{written}`, but the manifest \
+                     naming this file is `{owner}`'s: write `expansion = \"{owner}\"`"
+                ),
+            );
+        }
         let start_path = root.key("start");
         if let Some(start) = json.get("start").and_then(Json::as_str)
             && cx.clean(&start_path)
