@@ -394,7 +394,9 @@ impl Host {
                         known.join(", ")
                     },
                     if refused.is_empty() {
-                        String::new()
+                        "; carc finds a plugin in another directory with --plugin-dir DIR \
+                         (`carc plugins list` shows what it finds)"
+                            .to_string()
                     } else {
                         format!("; {}", refused.join("; "))
                     }

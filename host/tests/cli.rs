@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{carc, exits_saying, root, scratch, stderr, stdout};
+use common::{carc, exits_saying, root, scratch, show, stderr, stdout, write};
 
 /// `carc replay` on a record under `tests/records/`: (exit code, stdout, stderr).
 fn replay(name: &str) -> (Option<i32>, String, String) {
@@ -351,7 +351,8 @@ fn bad_flags_are_clear_errors() {
     let cases: [(&[&str], &str); 15] = [
         (
             &["play", "--expansions", "nope"],
-            "unknown expansion `nope`",
+            "unknown expansion `nope` (available: princess-dragon, russian-promos); carc finds \
+             a plugin in another directory with --plugin-dir DIR",
         ),
         (&["play", "--players", "9"], "--players must be 1 to 6"),
         (&["play", "--bots", "clever"], "unknown bot `clever`"),
@@ -857,4 +858,47 @@ fn a_linked_plugin_has_no_path_in_json() {
     let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(v["games"], 2);
     assert!(text.lines().count() > 3, "{text}");
+}
+
+/// Tile data of an expansion that is not enabled fails on its kinds and markers; a note
+/// says why and what to do: name it in `--expansions`, or point carc at its plugin.
+#[test]
+fn validate_says_when_the_tiles_expansion_is_not_enabled() {
+    let o = carc(&[
+        "validate",
+        "--expansions",
+        "russian-promos",
+        "tiledefs/princess-dragon.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(
+            "note: tiledefs/princess-dragon.toml holds tiles of the expansion \
+             `princess-dragon`, which is not enabled here, so the feature kinds and markers it \
+             declares are unknown; name it in --expansions"
+        ),
+        "{}",
+        show(&o)
+    );
+    let dir = scratch("validate-unfound");
+    let text = std::fs::read_to_string(root().join("tiledefs/princess-dragon.toml"))
+        .unwrap()
+        .replace(
+            "expansion = \"princess-dragon\"",
+            "expansion = \"gold-mines\"",
+        );
+    let path = write(&dir, "tiles.toml", text);
+    let o = carc(&["validate", "--expansions", "russian-promos", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("`gold-mines`, which is not enabled here")
+            && err.contains(&format!("(`carc --plugin-dir DIR validate {path}`)")),
+        "{}",
+        show(&o)
+    );
+    // Valid tile data of the base game says nothing more.
+    let o = carc(&["validate", "tiledefs/base.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(!stderr(&o).contains("note:"), "{}", show(&o));
 }

@@ -1,5 +1,5 @@
 //! `carc validate PATH...`: check tile-data files, reporting every error located, and
-//! plugin directories, as the host checks them before opening a library.
+//! plugin directories, as the host uses them (its library opened, its expansion made).
 
 use std::path::PathBuf;
 
@@ -179,6 +179,49 @@ fn refused_vocabularies(host: &crate::host::Host) {
     }
 }
 
+/// Says which invalid files hold tiles of an expansion that is not enabled: its kinds
+/// and markers then read as unknown, and enabling it (or finding its plugin) is the fix.
+fn unfound_expansions(
+    report: &carc_core::tiles::validate::Report,
+    enabled: &[String],
+    found: &[String],
+) {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        expansion: Option<String>,
+    }
+    for file in report.files.iter().filter(|f| !f.diagnostics.is_empty()) {
+        let path = std::path::Path::new(&file.name);
+        if file.unreadable || carc_core::input::is_stdin(path) {
+            continue;
+        }
+        let Some(expansion) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| toml::from_str::<Head>(&text).ok())
+            .and_then(|head| head.expansion)
+        else {
+            continue;
+        };
+        if expansion == "base" || enabled.contains(&expansion) {
+            continue;
+        }
+        let fix = if found.contains(&expansion) {
+            "name it in --expansions".to_string()
+        } else {
+            format!(
+                "carc found no plugin of that id: validate its plugin directory (`carc \
+                 validate DIR`), or name the directory (`carc --plugin-dir DIR validate {}`)",
+                file.name
+            )
+        };
+        errln!(
+            "note: {} holds tiles of the expansion `{expansion}`, which is not enabled here, so \
+             the feature kinds and markers it declares are unknown; {fix}",
+            file.name
+        );
+    }
+}
+
 /// A tile-data file given on the command line and what was read from it, when valid.
 type Checked = (PathBuf, Vec<TileFile>);
 
@@ -202,10 +245,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
                 }
             }
             Err((why, declarations_hold)) => {
-                errln!(
-                    "{}: error: the plugin would be refused: {why}",
-                    dir.display()
-                );
+                errln!("{}: error: {why}", dir.display());
                 if declarations_hold {
                     errln!(
                         "{}: note: its manifest and tile data are valid",
@@ -237,6 +277,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     };
     let options = carc_core::tiles::validate::Options {
         tiles_only: args.tiles_only,
+        ..Default::default()
     };
     let report = carc_core::tiles::validate::check_files(&args.paths, &rules.vocab, &options);
     let limit = (!args.all_errors).then_some(SHOWN_ERRORS);
@@ -246,6 +287,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     }
     if !report.is_ok() {
         refused_vocabularies(host);
+        unfound_expansions(&report, &ids, &host.ids());
     }
     outln!("{}", report.summary());
     let code = if report.has_unreadable() {

@@ -46,8 +46,8 @@ impl Hooks {
             | i64::from(self.figure_step) << 3
     }
 
-    /// Hooks from [`PluginMod::call`](crate::abi::PluginMod)'s answer to
-    /// [`hook::HOOKS_IN`](crate::abi::hook::HOOKS_IN).
+    /// The hooks named by a number with one bit per hook, in the order of the fields
+    /// (`enter` is bit 0): how a plugin's answer crosses the boundary to the host.
     pub fn from_bits(bits: i64) -> Hooks {
         Hooks {
             enter: bits & 1 != 0,
