@@ -6,20 +6,63 @@
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// Runs one hook call of expansion `expansion`; a panic becomes an error carrying the
+/// What went wrong in a call of plugin code: it panicked, or the host found what it
+/// gave back against the protocol or its manifest (said as `why`, and, when the fault
+/// lies in another hook than the one running, that hook).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Fault {
+    /// The panic's message, or what the host found.
+    pub why: String,
+    /// Whether the plugin panicked (rather than gave something the host refused).
+    pub panicked: bool,
+    /// The hook the fault lies in, when it is not the one that was running.
+    pub hook: Option<&'static str>,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+/// The payload of a fault the host finds in what a plugin gave (see [`refuse`]).
+struct Refused {
+    why: String,
+    hook: Option<&'static str>,
+}
+
+/// Stops the plugin call under way: what the plugin gave breaks the protocol or its
+/// manifest, said as `why` (`hook`: the hook the fault lies in, when not the running
+/// one). Caught by [`caught`] as a [`Fault`] that is no panic.
+pub(crate) fn refuse(why: String, hook: Option<&'static str>) -> ! {
+    std::panic::resume_unwind(Box::new(Refused { why, hook }))
+}
+
+/// Runs one hook call of expansion `expansion`; a panic becomes a fault carrying the
 /// panic's message. The base game (expansion 0) is the core's own code and runs
 /// unshielded: catching costs a few per cent of a playout, and only plugins pay it.
 #[inline]
-pub(crate) fn shielded<R>(expansion: usize, call: impl FnOnce() -> R) -> Result<R, String> {
+pub(crate) fn shielded<R>(expansion: usize, call: impl FnOnce() -> R) -> Result<R, Fault> {
     if expansion == 0 {
         return Ok(call());
     }
     caught(call)
 }
 
-/// Runs plugin code, catching a panic as an error carrying the panic's message.
-pub(crate) fn caught<R>(call: impl FnOnce() -> R) -> Result<R, String> {
-    catch_unwind(AssertUnwindSafe(call)).map_err(|payload| message(payload.as_ref()))
+/// Runs plugin code, catching a panic as a fault carrying the panic's message.
+pub(crate) fn caught<R>(call: impl FnOnce() -> R) -> Result<R, Fault> {
+    catch_unwind(AssertUnwindSafe(call)).map_err(|payload| match payload.downcast::<Refused>() {
+        Ok(refused) => Fault {
+            why: refused.why,
+            panicked: false,
+            hook: refused.hook,
+        },
+        Err(payload) => Fault {
+            why: message(payload.as_ref()),
+            panicked: true,
+            hook: None,
+        },
+    })
 }
 
 fn message(payload: &(dyn Any + Send)) -> String {

@@ -12,7 +12,7 @@ use crate::features::NodeId;
 use crate::figures::{FigureClass, FigureId, FigureKindDecl, FigureKindId, PlayerId};
 use crate::precedence::Plan;
 use crate::rules::{Rules, RulesError};
-use crate::shield::shielded;
+use crate::shield::{Fault, shielded};
 
 /// The decision point at which expansions change how strong a follower is in the
 /// feature it stands in ([`Expansion::figure_strength`](crate::expansion::Expansion));
@@ -77,7 +77,7 @@ pub(crate) fn strength_rules(
 /// counts the kinds' strengths alone, so that no rule is asked inside itself.
 #[derive(Debug, Default)]
 pub struct StrengthCalls {
-    failed: Mutex<Vec<(usize, String)>>,
+    failed: Mutex<Vec<(usize, Fault)>>,
     asking: AtomicBool,
 }
 
@@ -93,7 +93,7 @@ impl Clone for StrengthCalls {
 
 impl StrengthCalls {
     /// Notes that expansion `who` failed.
-    fn note(&self, who: usize, why: String) {
+    fn note(&self, who: usize, why: Fault) {
         if let Ok(mut failed) = self.failed.lock() {
             failed.push((who, why));
         }
@@ -107,13 +107,13 @@ impl StrengthCalls {
     }
 
     /// Takes the failures noted so far: each expansion once, with its first failure.
-    pub(crate) fn take(&mut self) -> Vec<(usize, String)> {
+    pub(crate) fn take(&mut self) -> Vec<(usize, Fault)> {
         let failed = self
             .failed
             .get_mut()
             .map(std::mem::take)
             .unwrap_or_default();
-        let mut once: Vec<(usize, String)> = Vec::new();
+        let mut once: Vec<(usize, Fault)> = Vec::new();
         for (who, why) in failed {
             if !once.iter().any(|(w, _)| *w == who) {
                 once.push((who, why));

@@ -226,8 +226,8 @@ fn an_offer_its_manifest_does_not_allow_disables_the_expansion_and_says_why() {
     assert_eq!(
         game.faults(),
         [format!(
-            "expansion `{ID}` panicked in `apply` (offered `wave` with a figure, but its \
-             manifest says `wave` takes no argument); it is disabled"
+            "expansion `{ID}` went wrong in `actions`: it offered `wave` with a figure, but \
+             its manifest says `wave` takes no argument; it is disabled"
         )]
     );
 }

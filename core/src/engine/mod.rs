@@ -28,7 +28,7 @@ use crate::figures::{FigureClass, Location, NEUTRAL, NO_TILE, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::rules::{Rules, each_bit};
-use crate::shield::shielded;
+use crate::shield::{Fault, shielded};
 use crate::strength::StrengthCalls;
 use crate::tiles::TileTypeId;
 use crate::wake::Hook;
@@ -416,7 +416,7 @@ impl Game {
             deploys_offered_by,
             ..self.ctx(i)
         };
-        let mut panicked: Vec<(usize, &str, String)> = Vec::new();
+        let mut panicked: Vec<(usize, &str, Fault)> = Vec::new();
         let asked: Vec<usize> = (0..rules.expansions.len())
             .filter(|&i| !self.is_disabled(i))
             .collect();
@@ -585,7 +585,7 @@ impl Game {
         let mut offered = std::mem::take(&mut self.offered);
         legal.clear();
         offered.clear();
-        let mut panicked: Vec<(usize, &str, String)> = Vec::new();
+        let mut panicked: Vec<(usize, &str, Fault)> = Vec::new();
         if !self.state.ended {
             let rules = &*self.rules;
             let masks = rules.hook_masks[self.state.turn.phase as usize];
@@ -701,7 +701,7 @@ impl Game {
     /// The rules at `figure-strength` that failed while hooks ran, as `(expansion, hook,
     /// why)`, to be disabled.
     #[inline(never)]
-    fn failed_strength_rules(&mut self) -> Vec<(usize, &'static str, String)> {
+    fn failed_strength_rules(&mut self) -> Vec<(usize, &'static str, Fault)> {
         self.strength_calls
             .take()
             .into_iter()
@@ -724,8 +724,9 @@ impl Game {
         crate::expansion::is_among(expansion, self.disabled)
     }
 
-    /// Disables an expansion whose hook panicked, and reports it.
-    fn disable(&mut self, expansion: usize, hook: &str, why: String) {
+    /// Disables an expansion whose hook panicked or gave what the engine refuses, and
+    /// reports it.
+    fn disable(&mut self, expansion: usize, hook: &str, why: Fault) {
         if self.is_disabled(expansion) {
             // Disabled once, reported once.
             return;
@@ -734,9 +735,12 @@ impl Game {
             self.disabled |= 1 << expansion;
         }
         let id = &self.rules.manifests[expansion].id;
-        self.faults.push(format!(
-            "expansion `{id}` panicked in `{hook}` ({why}); it is disabled"
-        ));
+        let hook = why.hook.unwrap_or(hook);
+        self.faults.push(if why.panicked {
+            format!("expansion `{id}` panicked in `{hook}` ({why}); it is disabled")
+        } else {
+            format!("expansion `{id}` went wrong in `{hook}`: {why}; it is disabled")
+        });
     }
 
     /// Runs phases until a decision is pending or the game is over.

@@ -20,10 +20,10 @@ use abi_stable::std_types::{RStr, RString};
 use carc_sdk::abi::{self, HookInput, PluginMod_Ref, RawAction, RawCommand, RawEvent, Sink, hook};
 
 use crate::catalog::Factory;
-use crate::engine::{Action, Arg, Command, Event};
+use crate::engine::{Action, Command, Event};
 use crate::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
 use crate::features::NodeId;
-use crate::figures::FigureId;
+use crate::figures::{FigureClass, FigureId};
 use crate::rules::Rules;
 use crate::tiles::TileType;
 
@@ -145,21 +145,41 @@ fn fail(why: &str) -> ! {
     std::panic::resume_unwind(Box::new(why.to_string()))
 }
 
-/// That an offered verb is one: a verb an enabled expansion declares, with an argument of
-/// the kind its manifest declares (or the move could not be written in a record).
-fn check_offered_verb(verbs: &[crate::rules::Verb], verb: u8, arg: &Arg) -> Result<(), String> {
-    match verbs.get(verb as usize) {
-        None => Err(format!(
-            "offered a move with verb number {verb}, which no enabled expansion declares"
-        )),
-        Some(v) if !v.arg.takes(arg) => Err(format!(
-            "offered `{}` with {}, but its manifest says `{}` takes {}",
-            v.name,
-            arg.words(),
-            v.name,
-            v.arg.words()
-        )),
-        Some(_) => Ok(()),
+/// That an action expansion `me` offered is one it may offer (or the move could not be
+/// written in a record, or would be another expansion's): a verb it declares itself,
+/// with an argument of the kind its manifest declares; a deployment of a figure some
+/// player has (a neutral figure is moved by commands, never deployed).
+fn check_offered(rules: &Rules, me: usize, action: &Action) -> Result<(), String> {
+    match *action {
+        Action::Verb { verb, ref arg } => match rules.verbs.get(verb as usize) {
+            None => Err(format!(
+                "it offered a move with verb number {verb}, which no enabled expansion \
+                 declares"
+            )),
+            Some(v) if v.owner != me => Err(format!(
+                "it offered `{}`, a move of `{}`: an expansion offers only the moves its own \
+                 manifest declares",
+                v.name,
+                rules.manifests.get(v.owner).map_or("another expansion", |m| &m.id)
+            )),
+            Some(v) if !v.arg.takes(arg) => Err(format!(
+                "it offered `{}` with {}, but its manifest says `{}` takes {}",
+                v.name,
+                arg.words(),
+                v.name,
+                v.arg.words()
+            )),
+            Some(_) => Ok(()),
+        },
+        Action::Deploy { figure, .. } => match rules.figure_kinds.get(usize::from(figure)) {
+            Some(k) if k.class == FigureClass::Neutral => Err(format!(
+                "it offered to deploy the neutral figure `{}`, which is in no player's supply \
+                 (a neutral figure is moved with a command, as the move's effect)",
+                k.name
+            )),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
     }
 }
 
@@ -295,7 +315,7 @@ impl Plugin {
             fail("");
         }
         if let Some(why) = out.error.take() {
-            fail(&why);
+            crate::shield::refuse(why, None);
         }
         match v {
             abi::status::UNKNOWN_HOOK => 0,
@@ -665,10 +685,8 @@ impl Expansion for Plugin {
     fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
         // Checked when played rather than when offered (offers come by the thousand): a
         // move that could not be written in a record is never played.
-        if let Action::Verb { verb, arg } = action
-            && let Err(why) = check_offered_verb(&ctx.rules.verbs, *verb, arg)
-        {
-            fail(&why);
+        if let Err(why) = check_offered(ctx.rules, ctx.me, action) {
+            crate::shield::refuse(why, Some("actions"));
         }
         let input = HookInput {
             action: codec::encode_action(action),
@@ -717,10 +735,13 @@ impl Expansion for Plugin {
         );
         match worth.and_then(|w| i32::try_from(w).ok()) {
             Some(w) => w,
-            None => fail(&format!(
-                "it returned {v}, not a worth plus {} as protocol 1.3 asks",
-                hook::WORTH_OFFSET
-            )),
+            None => crate::shield::refuse(
+                format!(
+                    "it returned {v}, not a worth plus {} as protocol 1.3 asks",
+                    hook::WORTH_OFFSET
+                ),
+                None,
+            ),
         }
     }
 
@@ -736,11 +757,14 @@ impl Expansion for Plugin {
         );
         match strength.and_then(|s| u32::try_from(s).ok()) {
             Some(s) if s <= hook::MAX_STRENGTH => s,
-            _ => fail(&format!(
-                "it returned {v}, not a strength of 0 to {} plus {} as protocol 1.5 asks",
-                hook::MAX_STRENGTH,
-                hook::STRENGTH_OFFSET
-            )),
+            _ => crate::shield::refuse(
+                format!(
+                    "it returned {v}, not a strength of 0 to {} plus {} as protocol 1.5 asks",
+                    hook::MAX_STRENGTH,
+                    hook::STRENGTH_OFFSET
+                ),
+                None,
+            ),
         }
     }
 }
