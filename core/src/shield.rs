@@ -19,6 +19,17 @@ pub(crate) struct Fault {
     pub hook: Option<&'static str>,
 }
 
+impl Fault {
+    /// A fault the host found in what a plugin gave (no panic), in the running hook.
+    pub(crate) fn refused(why: impl Into<String>) -> Fault {
+        Fault {
+            why: why.into(),
+            panicked: false,
+            hook: None,
+        }
+    }
+}
+
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.why)

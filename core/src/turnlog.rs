@@ -160,7 +160,7 @@ pub fn scored_for_nobody(
         .any(|e| matches!(e, Event::FigureReturned { from: Location::Feature(n), .. } if this_feature(n)));
     (figures_leave && !scored).then(|| {
         format!(
-            "  {} scores for nobody: no one there has any strength",
+            "  {} scores for nobody: no figure there counts towards a majority",
             capitalised(&feature_words(rules, state, *node))
         )
     })

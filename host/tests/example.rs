@@ -64,7 +64,7 @@ fn the_mayor_example_counts_its_citys_pennants_in_majorities() {
     };
     let nobody = log("mayor-without-pennant-scores-nothing.toml");
     assert!(
-        nobody.contains(" scores for nobody: no one there has any strength\n"),
+        nobody.contains(" scores for nobody: no figure there counts towards a majority\n"),
         "{nobody}"
     );
     let two = log("mayor-two-pennants-beats-a-follower.toml");

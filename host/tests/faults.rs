@@ -584,3 +584,104 @@ fn carc_validate_opens_the_library_and_makes_the_expansion() {
     );
     assert!(stdout(&o).is_empty(), "{}", common::show(&o));
 }
+
+/// What a plugin gives that no game can hold is its fault, named, and the game goes on
+/// to its end: a score for a feature that does not exist or past what a score holds (the
+/// command is refused), an offer onto a segment that does not exist, forbidding every
+/// move of a decision, a turn that never ends (endless moves, or every drawn tile put
+/// back, reactions that set off reactions without end): the expansion is then disabled.
+#[test]
+fn what_a_plugin_gives_that_no_game_can_hold_is_its_fault_and_the_game_goes_on() {
+    let refused = format!(
+        "expansion `{ID}` gave a command in `apply` that was refused and changed nothing: it "
+    );
+    let cases = [
+        (
+            "score-nowhere",
+            format!("{refused}scored for segment 4294967294, which does not exist"),
+        ),
+        (
+            "score-overflow",
+            format!("{refused}scored 2147483647 points for seat "),
+        ),
+        (
+            "offer-nowhere",
+            format!(
+                "expansion `{ID}` went wrong in `actions`: it offered a move onto segment 4294967294, which does not exist; it is disabled"
+            ),
+        ),
+        (
+            "forbid-all",
+            format!(
+                "expansion `{ID}` went wrong in `forbid`: it forbade every move offered, and a decision needs one; it is disabled"
+            ),
+        ),
+        (
+            "endless-turn",
+            format!(
+                "expansion `{ID}` went wrong in `actions`: it offered moves for more than 1000 decisions in one turn, and a turn that long never ends; it is disabled"
+            ),
+        ),
+        (
+            "endless-reaction",
+            format!(
+                "expansion `{ID}` went wrong in `on_event`: its reactions set off events more than 32 deep (each reaction's event set off another), so the last was not told; it is disabled"
+            ),
+        ),
+        (
+            "redraw-forever",
+            format!(
+                "expansion `{ID}` went wrong in `on_event`: it set aside or put back more than 10000 drawn tiles in one turn, and a turn that never gets a tile to place never ends; it is disabled"
+            ),
+        ),
+    ];
+    for (fault, want) in cases {
+        let game = played(fixture_rules(fault).expect("rules"), 3);
+        assert!(game.is_over(), "{fault}: the game ran to its end");
+        let faults = game.faults();
+        assert!(
+            !faults.is_empty() && faults.iter().all(|f| f.starts_with(&want)),
+            "{fault}: {faults:?}"
+        );
+        if fault.starts_with("score") {
+            assert!(
+                game.state.players.iter().all(|p| p.score < 1000),
+                "{fault}: the scores changed"
+            );
+        } else {
+            assert_eq!(faults.len(), 1, "{fault}: disabled once: {faults:?}");
+        }
+    }
+}
+
+/// An expansion offers only moves of its own, and never a deployment of a neutral
+/// figure (which no player has): either is its fault, named, and the game goes on
+/// without it.
+#[test]
+fn offering_another_expansions_move_or_a_neutral_figure_is_a_fault() {
+    for (fault, want) in [
+        (
+            "offer-foreign-verb",
+            "it offered `fairy`, a move of `princess-dragon`: an expansion offers only the \
+             moves its own manifest declares",
+        ),
+        (
+            "deploy-neutral",
+            "it offered to deploy the neutral figure `fairy`, which is in no player's supply",
+        ),
+    ] {
+        let options = BTreeMap::from([(format!("{ID}.fault"), fault.to_string())]);
+        let rules = catalog()
+            .rules(&[ID.to_string(), "princess-dragon".to_string()], &options)
+            .expect("rules");
+        let game = played(rules, 3);
+        assert!(game.is_over(), "{fault}: the game ran to its end");
+        assert_eq!(game.faults().len(), 1, "{fault}: {:?}", game.faults());
+        assert!(
+            game.faults()[0]
+                .starts_with(&format!("expansion `{ID}` went wrong in `actions`: {want}")),
+            "{fault}: {:?}",
+            game.faults()
+        );
+    }
+}

@@ -118,6 +118,8 @@ pub struct Game {
     keep_log: bool,
     faults: Vec<String>,
     depth: u32,
+    /// The expansion whose hook is running (its commands' events are its reactions).
+    running: usize,
     pool: Vec<Vec<Command>>,
     /// Scratch lists of the move counts a hook saw (see [`Game::hook`]).
     seen_pool: Vec<Vec<u32>>,
@@ -173,6 +175,8 @@ impl Game {
                 requested: 0,
                 another_tile: false,
                 passed_over_from: [0, 0],
+                moves: 0,
+                redraws: 0,
             },
             rng: Rng::stream(setup.seed, 1),
             full_supply: setup.full_supply,
@@ -191,6 +195,7 @@ impl Game {
             keep_log: false,
             faults: Vec::new(),
             depth: 0,
+            running: 0,
             pool: Vec::new(),
             seen_pool: Vec::new(),
             actor: None,
@@ -327,6 +332,18 @@ impl Game {
         // The span holding `i`: the number of spans that end at or before it.
         let span = self.offered.iter().filter(|s| s.1 <= i as u32).count();
         let owner = self.offered.get(span).map_or(0, |s| s.0 as usize);
+        self.state.turn.moves += 1;
+        if self.state.turn.moves > MOST_MOVES_IN_A_TURN && owner != 0 {
+            // Its move is not played: the turn goes on without the expansion.
+            self.disable(
+                owner,
+                "actions",
+                Fault::refused(format!(
+                    "it offered moves for more than {MOST_MOVES_IN_A_TURN} decisions in one \
+                     turn, and a turn that long never ends"
+                )),
+            );
+        }
         self.actor = Some(self.state.turn.decider);
         self.hook(owner, "apply", |e, ctx, out| e.apply(ctx, action, out));
         self.actor = None;
@@ -671,6 +688,11 @@ impl Game {
                         }
                     }
                     drop_forbidden(&mut legal, &mut offered, &forbidden);
+                    if legal.is_empty() {
+                        // A decision needs a move: the game would be stuck.
+                        let why = "it forbade every move offered, and a decision needs one";
+                        panicked.push((i, "forbid", Fault::refused(why)));
+                    }
                 }
                 self.forbidden = forbidden;
             }
@@ -835,6 +857,8 @@ impl Game {
             self.state.discarded.len() as u32,
             self.state.set_aside.len() as u32,
         ];
+        turn.moves = 0;
+        turn.redraws = 0;
         let (number, player) = (turn.number, turn.player);
         self.state.turn.phase = self.next_phase(0).unwrap_or(0) as u8;
         self.emit(Event::TurnStarted {
@@ -885,8 +909,16 @@ impl Game {
     /// Reports an event and lets every interested expansion react.
     fn emit(&mut self, event: Event) {
         if self.depth >= MAX_REACTION_DEPTH {
-            self.faults
-                .push(format!("reactions nested too deep; dropped {event:?}"));
+            // An endless chain of reactions: the expansion reacting is stopped.
+            let why = format!(
+                "its reactions set off events more than {MAX_REACTION_DEPTH} deep (each \
+                 reaction's event set off another), so the last was not told"
+            );
+            if self.running != 0 {
+                self.disable(self.running, "on_event", Fault::refused(why));
+            } else {
+                self.faults.push(format!("the game's {why}"));
+            }
             return;
         }
         if self.keep_log {
@@ -925,6 +957,7 @@ impl Game {
             return;
         }
         let mut out = self.pool.pop().unwrap_or_default();
+        let running = std::mem::replace(&mut self.running, who);
         let called = shielded(who, || {
             call(
                 self.rules.expansions[who].as_ref(),
@@ -942,9 +975,11 @@ impl Game {
             // `figure-strength` failed while it ran.
             out.clear();
             self.pool.push(out);
+            self.running = running;
             return;
         }
         self.apply_commands(who, name, out);
+        self.running = running;
     }
 
     /// Applies the commands `who` gave in `name` (a hook, or the engine's own scoring),
@@ -981,12 +1016,22 @@ impl Game {
             {
                 continue;
             }
-            if let Err(e) = self.command(who, c) {
-                let id = &self.rules.manifests[who].id;
-                self.faults.push(format!(
-                    "expansion `{id}` gave a command in `{name}` that was refused and changed \
-                     nothing: it {e}"
-                ));
+            let redraw = matches!(c, Command::SetAsideDrawn | Command::ReturnDrawnToSupply);
+            match self.command(who, c) {
+                Ok(()) => {}
+                // A turn that never gets a tile: the expansion is not asked again.
+                Err(e)
+                    if redraw && who != 0 && self.state.turn.redraws > MOST_REDRAWS_IN_A_TURN =>
+                {
+                    self.disable(who, name, Fault::refused(format!("it {e}")));
+                }
+                Err(e) => {
+                    let id = &self.rules.manifests[who].id;
+                    self.faults.push(format!(
+                        "expansion `{id}` gave a command in `{name}` that was refused and \
+                         changed nothing: it {e}"
+                    ));
+                }
             }
         }
         self.seen_pool.push(seen);
@@ -1091,6 +1136,7 @@ impl Game {
                 self.emit(Event::TileDiscarded { tile });
             },
             Command::SetAsideDrawn => {
+                redrawn(st)?;
                 let tile = st
                     .turn
                     .drawn
@@ -1100,6 +1146,7 @@ impl Game {
                 self.emit(Event::TileSetAside { tile });
             }
             Command::ReturnDrawnToSupply => {
+                redrawn(st)?;
                 let tile = st
                     .turn
                     .drawn
@@ -1245,11 +1292,21 @@ impl Game {
                 points,
                 reason,
             } => {
+                if let Reason::Feature { node } | Reason::FeatureWorth { node, .. } = reason
+                    && node as usize >= st.board.graph.len()
+                {
+                    return Err(format!("scored for segment {node}, which does not exist"));
+                }
                 let p = st
                     .players
                     .get_mut(player as usize)
                     .ok_or_else(|| format!("scored for seat {player}, which does not exist"))?;
-                p.score += points;
+                p.score = p.score.checked_add(points).ok_or_else(|| {
+                    format!(
+                        "scored {points} points for seat {player}, which takes the score beyond \
+                         what a score can be"
+                    )
+                })?;
                 self.emit(Event::Scored {
                     player,
                     points,
@@ -1438,6 +1495,26 @@ impl Game {
 
 /// The tag of figures that leave a feature with their owner's last follower there.
 pub use crate::tags::RETURNS_WITH_LAST_FOLLOWER;
+
+/// The most moves one turn may take: an expansion that offers a move for more decisions
+/// than this in one turn is disabled (no real turn comes near it).
+const MOST_MOVES_IN_A_TURN: u32 = 1_000;
+
+/// The most drawn tiles one turn may set aside or put back (no real turn comes near it).
+const MOST_REDRAWS_IN_A_TURN: u32 = 10_000;
+
+/// Counts a drawn tile set aside or put back in this turn; an error past
+/// [`MOST_REDRAWS_IN_A_TURN`] (a turn that would never get a tile to place).
+fn redrawn(st: &mut GameState) -> Result<(), String> {
+    st.turn.redraws += 1;
+    if st.turn.redraws > MOST_REDRAWS_IN_A_TURN {
+        return Err(format!(
+            "set aside or put back more than {MOST_REDRAWS_IN_A_TURN} drawn tiles in one \
+             turn, and a turn that never gets a tile to place never ends"
+        ));
+    }
+    Ok(())
+}
 
 /// That `node` is a segment of a feature not scored yet: a feature is scored once
 /// (BASE-8), and scoring or marking it again would tell every rule listening that it was

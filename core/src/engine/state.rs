@@ -52,6 +52,14 @@ pub struct Turn {
     /// placement).
     #[serde(default)]
     pub passed_over_from: [u32; 2],
+    /// The moves made in this turn, and the drawn tiles set aside or put back: bounded,
+    /// so that an expansion that keeps offering moves or refusing tiles cannot make a
+    /// turn that never ends.
+    #[serde(default)]
+    pub moves: u32,
+    /// See [`Turn::moves`].
+    #[serde(default)]
+    pub redraws: u32,
 }
 
 /// Everything about a game in progress.

@@ -20,7 +20,7 @@ use abi_stable::std_types::{RStr, RString};
 use carc_sdk::abi::{self, HookInput, PluginMod_Ref, RawAction, RawCommand, RawEvent, Sink, hook};
 
 use crate::catalog::Factory;
-use crate::engine::{Action, Command, Event};
+use crate::engine::{Action, Arg, Command, Event, GameState};
 use crate::expansion::{Ctx, EventKinds, Expansion, Hooks, Manifest, TileSource};
 use crate::features::NodeId;
 use crate::figures::{FigureClass, FigureId};
@@ -145,12 +145,41 @@ fn fail(why: &str) -> ! {
     std::panic::resume_unwind(Box::new(why.to_string()))
 }
 
-/// That an action expansion `me` offered is one it may offer (or the move could not be
-/// written in a record, or would be another expansion's): a verb it declares itself,
-/// with an argument of the kind its manifest declares; a deployment of a figure some
-/// player has (a neutral figure is moved by commands, never deployed).
-fn check_offered(rules: &Rules, me: usize, action: &Action) -> Result<(), String> {
+/// That an action expansion `me` offered is one it may offer: one the engine can play
+/// and a record can hold, of this expansion's own. A tile type, figure kind, segment or
+/// verb that exists; a verb its own manifest declares, with an argument of the kind
+/// declared; a deployment of a figure some player has (a neutral figure is moved by
+/// commands, never deployed).
+fn check_offered(
+    rules: &Rules,
+    state: &GameState,
+    me: usize,
+    action: &Action,
+) -> Result<(), String> {
+    let segment = |node: NodeId| {
+        if (node as usize) < state.board.graph.len() {
+            Ok(())
+        } else {
+            Err(format!(
+                "it offered a move onto segment {node}, which does not exist"
+            ))
+        }
+    };
     match *action {
+        Action::Place { tile, .. } if rules.tiles.types.get(tile as usize).is_none() => Err(
+            format!("it offered to place tile type {tile}, which does not exist"),
+        ),
+        Action::Deploy { figure, node } => match rules.figure_kinds.get(usize::from(figure)) {
+            None => Err(format!(
+                "it offered to deploy figure kind {figure}, which does not exist"
+            )),
+            Some(k) if k.class == FigureClass::Neutral => Err(format!(
+                "it offered to deploy the neutral figure `{}`, which is in no player's supply \
+                 (a neutral figure is moved with a command, as the move's effect)",
+                k.name
+            )),
+            Some(_) => segment(node),
+        },
         Action::Verb { verb, ref arg } => match rules.verbs.get(verb as usize) {
             None => Err(format!(
                 "it offered a move with verb number {verb}, which no enabled expansion \
@@ -160,7 +189,10 @@ fn check_offered(rules: &Rules, me: usize, action: &Action) -> Result<(), String
                 "it offered `{}`, a move of `{}`: an expansion offers only the moves its own \
                  manifest declares",
                 v.name,
-                rules.manifests.get(v.owner).map_or("another expansion", |m| &m.id)
+                rules
+                    .manifests
+                    .get(v.owner)
+                    .map_or("another expansion", |m| &m.id)
             )),
             Some(v) if !v.arg.takes(arg) => Err(format!(
                 "it offered `{}` with {}, but its manifest says `{}` takes {}",
@@ -169,15 +201,10 @@ fn check_offered(rules: &Rules, me: usize, action: &Action) -> Result<(), String
                 v.name,
                 v.arg.words()
             )),
-            Some(_) => Ok(()),
-        },
-        Action::Deploy { figure, .. } => match rules.figure_kinds.get(usize::from(figure)) {
-            Some(k) if k.class == FigureClass::Neutral => Err(format!(
-                "it offered to deploy the neutral figure `{}`, which is in no player's supply \
-                 (a neutral figure is moved with a command, as the move's effect)",
-                k.name
-            )),
-            _ => Ok(()),
+            Some(_) => match *arg {
+                Arg::Feature(node) => segment(node),
+                _ => Ok(()),
+            },
         },
         _ => Ok(()),
     }
@@ -398,8 +425,13 @@ impl Source {
             }
         }
         if text != own.as_str() {
-            let reported = Manifest::from_toml(own.as_str(), "the library's manifest")
-                .map_err(|e| format!("the manifest it carries is not valid:\n{e}"))?;
+            let reported =
+                Manifest::from_toml(own.as_str(), "the library's manifest").map_err(|e| {
+                    format!(
+                        "the manifest built into its library is not valid (rebuild the \
+                         library from a valid manifest.toml): {e}"
+                    )
+                })?;
             if (&reported.id, &reported.version) != (&manifest.id, &manifest.version) {
                 return Err(format!(
                     "its library is `{}` {}, but its manifest says `{}` {}",
@@ -611,11 +643,37 @@ impl Expansion for Plugin {
     }
 
     fn actions(&self, ctx: &Ctx, out: &mut Vec<Action>) {
+        let before = out.len();
         let mut o = Output {
-            actions: Some(out),
+            actions: Some(&mut *out),
             ..Output::default()
         };
         self.call_game(ctx, hook::ACTIONS, &NO_INPUT, &mut o);
+        // Checked as offered, so that no player (a bot, a record) ever chooses a move the
+        // engine cannot play or a record cannot hold: the common offers at a glance (they
+        // come by the hundred), the rest, and any that fails, in full.
+        let (rules, nodes) = (ctx.rules, ctx.state.board.graph.len());
+        for action in &out[before..] {
+            let fine = match *action {
+                Action::Deploy { figure, node } => {
+                    (node as usize) < nodes && figure < 64 && rules.deployable >> figure & 1 != 0
+                }
+                Action::Verb {
+                    verb,
+                    arg: Arg::Feature(node),
+                } => {
+                    (node as usize) < nodes
+                        && rules.verbs.get(verb as usize).is_some_and(|v| {
+                            v.owner == ctx.me && v.arg == crate::engine::ArgKind::Feature
+                        })
+                }
+                Action::Pass => true,
+                _ => false,
+            };
+            if !fine && let Err(why) = check_offered(rules, ctx.state, ctx.me, action) {
+                crate::shield::refuse(why, None);
+            }
+        }
     }
 
     fn restricts(&self, ctx: &Ctx) -> bool {
@@ -683,11 +741,6 @@ impl Expansion for Plugin {
     }
 
     fn apply(&self, ctx: &Ctx, action: &Action, out: &mut Vec<Command>) {
-        // Checked when played rather than when offered (offers come by the thousand): a
-        // move that could not be written in a record is never played.
-        if let Err(why) = check_offered(ctx.rules, ctx.me, action) {
-            crate::shield::refuse(why, Some("actions"));
-        }
         let input = HookInput {
             action: codec::encode_action(action),
             ..empty_input()
