@@ -210,6 +210,18 @@ fn check_offered(
     }
 }
 
+/// The longest reason a plugin's `why_not` gives that is told whole (a longer one is cut,
+/// with `…`): a reason is a sentence, and a plugin's text must not flood a message.
+const MOST_WHY_NOT_CHARS: usize = 1_000;
+
+/// `text`, cut to `most` characters with `…` when longer.
+fn at_most(text: String, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text,
+    }
+}
+
 /// The query table handed to a plugin.
 fn host_table(ask: &Asking) -> abi::HostTable {
     #[cfg_attr(not(feature = "protocol-next"), allow(unused_mut))]
@@ -735,7 +747,7 @@ impl Expansion for Plugin {
         );
         match v {
             abi::status::PANICKED => fail(answer.as_str()),
-            1 => Some(answer.into_string()),
+            1 => Some(at_most(answer.into_string(), MOST_WHY_NOT_CHARS)),
             _ => None,
         }
     }
@@ -887,5 +899,15 @@ impl NoGame {
             name,
             record,
         }
+    }
+}
+
+#[cfg(test)]
+mod reason_tests {
+    #[test]
+    fn a_long_reason_is_cut_with_an_ellipsis() {
+        assert_eq!(super::at_most("short".into(), 10), "short");
+        assert_eq!(super::at_most("ééééé".into(), 3), "ééé…");
+        assert_eq!(super::at_most("x".repeat(2000), 1000).chars().count(), 1001);
     }
 }
