@@ -910,14 +910,14 @@ impl Game {
     fn emit(&mut self, event: Event) {
         if self.depth >= MAX_REACTION_DEPTH {
             // An endless chain of reactions: the expansion reacting is stopped.
-            let why = format!(
-                "its reactions set off events more than {MAX_REACTION_DEPTH} deep (each \
+            let deep = format!(
+                "reactions set off events more than {MAX_REACTION_DEPTH} deep (each \
                  reaction's event set off another), so the last was not told"
             );
             if self.running != 0 {
-                self.disable(self.running, "on_event", Fault::refused(why));
+                self.disable(self.running, "on_event", Fault::refused(format!("its {deep}")));
             } else {
-                self.faults.push(format!("the game's {why}"));
+                self.faults.push(format!("the game's own {deep}"));
             }
             return;
         }
