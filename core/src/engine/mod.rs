@@ -915,7 +915,11 @@ impl Game {
                  reaction's event set off another), so the last was not told"
             );
             if self.running != 0 {
-                self.disable(self.running, "on_event", Fault::refused(format!("its {deep}")));
+                self.disable(
+                    self.running,
+                    "on_event",
+                    Fault::refused(format!("its {deep}")),
+                );
             } else {
                 self.faults.push(format!("the game's own {deep}"));
             }

@@ -1,9 +1,9 @@
 //! Scenario tests for carc expansion plugins, from the plugin's own `cargo test`: replay
 //! game records (`tests/scenarios/*.toml`, the format `carc replay` reads) against your
 //! expansion in-process, alone or together with the shipped expansions (The Princess and
-//! the Dragon, the Russian promos), with the same `[expect]` checks and the same messages
-//! as `carc replay`. A record names the expansions it plays with; every one of them is
-//! available here.
+//! the Dragon, the Russian promos) and any other you add ([`Scenarios::with`]), with the
+//! same `[expect]` checks and the same messages as `carc replay`. A record names the
+//! expansions it plays with; every one of them is available here.
 //!
 //! ```no_run
 //! // tests/scenarios.rs of an expansion crate `wishing_well`, whose lib.rs ends in
@@ -50,6 +50,23 @@ impl Scenarios {
         }
         catalog.add(Plugin::factory(module)?)?;
         Ok(Scenarios { catalog })
+    }
+
+    /// Another expansion beside yours, by its plugin module (`other::carc_plugin_module()`
+    /// of a crate your tests depend on), so that records may play with it too (a third
+    /// party's expansion yours meets). An error says why the module cannot be used, as
+    /// for [`Scenarios::new`], or that its id is taken already.
+    ///
+    /// ```no_run
+    /// # mod wishing_well { pub fn carc_plugin_module() -> carc_sdk::abi::PluginMod_Ref { unimplemented!() } }
+    /// # mod inns { pub fn carc_plugin_module() -> carc_sdk::abi::PluginMod_Ref { unimplemented!() } }
+    /// let scenarios = carc_testing::Scenarios::new(wishing_well::carc_plugin_module())
+    ///     .and_then(|s| s.with(inns::carc_plugin_module()))
+    ///     .expect("both expansions load");
+    /// ```
+    pub fn with(mut self, module: PluginMod_Ref) -> Result<Scenarios, String> {
+        self.catalog.add(Plugin::factory(module)?)?;
+        Ok(self)
     }
 
     /// Replays one record and checks its `[expect]`: `Ok` with the line `carc replay`

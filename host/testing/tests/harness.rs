@@ -108,3 +108,78 @@ fn a_directory_without_records_does_not_pass() {
     let dir = Scratch::new("empty");
     scenarios().check_dir(&dir.0);
 }
+
+/// A third party's expansion, to stand beside the fixture: a point for every tenth tile
+/// placed.
+mod milestones {
+    use carc_sdk::{Command, Event, EventKind, EventKinds, Expansion, Out, Reason, View};
+
+    pub struct Milestones;
+
+    impl Expansion for Milestones {
+        const MANIFEST: &'static str =
+            "id = \"milestones\"\nname = \"Milestones\"\nversion = \"0.1.0\"\n";
+
+        fn new(_view: &View) -> Result<Self, String> {
+            Ok(Milestones)
+        }
+
+        fn events(&self) -> EventKinds {
+            EventKinds::of(&[EventKind::TilePlaced])
+        }
+
+        fn on_event(&self, view: &View, event: &Event, out: &mut Out) {
+            if let Event::TilePlaced {
+                player: Some(player),
+                ..
+            } = *event
+                && view.tile_count().is_multiple_of(10)
+            {
+                out.push(Command::Score {
+                    player,
+                    points: 1,
+                    reason: Reason::Text("a milestone"),
+                });
+            }
+        }
+    }
+
+    carc_sdk::export_expansion!(Milestones);
+}
+
+/// `with` adds another expansion for records to name; one of the same id is refused.
+#[test]
+fn another_expansion_added_with_with_plays_in_records() {
+    let both = scenarios()
+        .with(milestones::carc_plugin_module())
+        .expect("another expansion beside the fixture");
+    let dir = Scratch::new("with");
+    // The start tile and nine more: the tenth on the board is Alice's fifth, and her
+    // milestone.
+    let mut record = String::from(
+        "[game]\nexpansions = [\"milestones\"]\nplayers = [\"Alice\", \"Bob\"]\n\
+         supply = \"draw\"\ndraw = [",
+    );
+    record.push_str(&["\"base:U\""; 9].join(", "));
+    record.push_str("]\n");
+    for x in 1..=9 {
+        record.push_str(&format!(
+            "\n[[move]]\nplace = \"base:U\"\nat = [{x}, 0]\nrotation = 0\n\n[[move]]\npass = true\n"
+        ));
+    }
+    let path = dir.file("milestones.toml", &record);
+    let report = both.replay(&path);
+    assert!(report.is_ok(), "{report:?}");
+    let wrong = dir.file(
+        "wrong.toml",
+        &record.replace(
+            "[game]",
+            "[expect]\nscores = { Alice = 0, Bob = 0 }\n\n[game]",
+        ),
+    );
+    let report = both.replay(&wrong).expect_err("Alice's milestone");
+    assert!(report.contains("Alice expected 0, got 1"), "{report}");
+    // The same expansion twice is refused.
+    let again = scenarios().with(carc_fixture_misbehaving::carc_plugin_module());
+    assert!(again.is_err(), "an id taken already");
+}
