@@ -703,3 +703,23 @@ fn out_dash_is_standard_output() {
         stderr(&o)
     );
 }
+
+/// Between two turns (the last move ended a turn), the board's caption names the turn to
+/// come, as the viewer's panel does ("Turn 2: Bob to play").
+#[test]
+fn between_turns_the_caption_names_the_turn_to_come() {
+    let dir = scratch("caption");
+    let record = dir.join("one-turn.toml");
+    std::fs::write(
+        &record,
+        "[game]\nplayers = [\"Alice\", \"Bob\"]\nsupply = \"draw\"\ndraw = [\"base:U\", \"base:U\"]\n\n\
+         [[move]]\nplace = \"base:U\"\nat = [1, 0]\nrotation = 0\n\n[[move]]\npass = true\n",
+    )
+    .unwrap();
+    let record = record.to_str().unwrap();
+    let o = carc(&["render", "board", record]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(svg.contains("Turn 2, 1 tile left"), "{svg}");
+    assert!(!svg.contains("Turn 1, "), "{svg}");
+}

@@ -345,9 +345,10 @@ pub(crate) fn board_document_with(
         "Game over".to_string()
     } else {
         let left = state.pile.len();
+        // Between two turns, the turn to come (as the viewer's panel says it).
         format!(
             "Turn {}, {} left",
-            state.turn.number,
+            state.turn.number + u32::from(state.turn.over),
             count(left as u64, "tile")
         )
     };
