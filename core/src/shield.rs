@@ -7,16 +7,13 @@ use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// What went wrong in a call of plugin code: it panicked, or the host found what it
-/// gave back against the protocol or its manifest (said as `why`, and, when the fault
-/// lies in another hook than the one running, that hook).
+/// gave back against the protocol or its manifest (said as `why`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Fault {
     /// The panic's message, or what the host found.
     pub why: String,
     /// Whether the plugin panicked (rather than gave something the host refused).
     pub panicked: bool,
-    /// The hook the fault lies in, when it is not the one that was running.
-    pub hook: Option<&'static str>,
 }
 
 impl Fault {
@@ -25,7 +22,6 @@ impl Fault {
         Fault {
             why: why.into(),
             panicked: false,
-            hook: None,
         }
     }
 }
@@ -39,14 +35,12 @@ impl std::fmt::Display for Fault {
 /// The payload of a fault the host finds in what a plugin gave (see [`refuse`]).
 struct Refused {
     why: String,
-    hook: Option<&'static str>,
 }
 
 /// Stops the plugin call under way: what the plugin gave breaks the protocol or its
-/// manifest, said as `why` (`hook`: the hook the fault lies in, when not the running
-/// one). Caught by [`caught`] as a [`Fault`] that is no panic.
-pub(crate) fn refuse(why: String, hook: Option<&'static str>) -> ! {
-    std::panic::resume_unwind(Box::new(Refused { why, hook }))
+/// manifest, said as `why`. Caught by [`caught`] as a [`Fault`] that is no panic.
+pub(crate) fn refuse(why: String) -> ! {
+    std::panic::resume_unwind(Box::new(Refused { why }))
 }
 
 /// Runs one hook call of expansion `expansion`; a panic becomes a fault carrying the
@@ -66,12 +60,10 @@ pub(crate) fn caught<R>(call: impl FnOnce() -> R) -> Result<R, Fault> {
         Ok(refused) => Fault {
             why: refused.why,
             panicked: false,
-            hook: refused.hook,
         },
         Err(payload) => Fault {
             why: message(payload.as_ref()),
             panicked: true,
-            hook: None,
         },
     })
 }

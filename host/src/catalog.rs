@@ -108,6 +108,21 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
         host.open_plugin(&entry.id);
     }
     let entry = find()?;
+    if let crate::host::Status::Shadowed(by) = &entry.status {
+        let why = match entry.detail.as_str() {
+            "" => String::new(),
+            detail => format!(" ({detail})"),
+        };
+        return Err((
+            format!(
+                "the plugin would not be used: another of the id `{}`, in {}, is used \
+                 instead{why}",
+                entry.id,
+                by.display()
+            ),
+            entry.declarations_hold,
+        ));
+    }
     if let crate::host::Status::Refused(_) = entry.status {
         return Err((
             format!("the plugin would be refused: {}", entry.detail),

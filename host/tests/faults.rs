@@ -587,8 +587,8 @@ fn carc_validate_opens_the_library_and_makes_the_expansion() {
 
 /// What a plugin gives that no game can hold is its fault, named, and the game goes on
 /// to its end: a score for a feature that does not exist or past what a score holds (the
-/// command is refused), an offer onto a segment that does not exist, forbidding every
-/// move of a decision, a turn that never ends (endless moves, or every drawn tile put
+/// command is refused), an offer onto a segment that does not exist, a turn that never
+/// ends (endless moves, or every drawn tile put
 /// back, reactions that set off reactions without end): the expansion is then disabled.
 #[test]
 fn what_a_plugin_gives_that_no_game_can_hold_is_its_fault_and_the_game_goes_on() {
@@ -608,12 +608,6 @@ fn what_a_plugin_gives_that_no_game_can_hold_is_its_fault_and_the_game_goes_on()
             "offer-nowhere",
             format!(
                 "expansion `{ID}` went wrong in `actions`: it offered a move onto segment 4294967294, which does not exist; it is disabled"
-            ),
-        ),
-        (
-            "forbid-all",
-            format!(
-                "expansion `{ID}` went wrong in `forbid`: it forbade every move offered, and a decision needs one; it is disabled"
             ),
         ),
         (
@@ -684,4 +678,19 @@ fn offering_another_expansions_move_or_a_neutral_figure_is_a_fault() {
             game.faults()
         );
     }
+}
+
+/// Forbidding every move of a decision is no fault: the decision is skipped, as a tile
+/// whose every placement is forbidden is discarded. The fixture forbids its wave (and the
+/// pass) from turn 2 on: it waves in turn 1 at most, and the game goes on.
+#[test]
+fn forbidding_every_move_of_a_decision_skips_it() {
+    let game = played(fixture_rules("forbid-all").expect("rules"), 3);
+    assert!(game.is_over());
+    assert_eq!(game.faults(), &[] as &[String]);
+    let waves = game.state.ext[game.rules.expansion_index(ID).expect("enabled")][2];
+    assert!(waves <= 1, "it waved {waves} times");
+    let clean = played(fixture_rules("none").expect("rules"), 3);
+    let waved = clean.state.ext[clean.rules.expansion_index(ID).expect("enabled")][2];
+    assert!(waved > 10, "without the fault it waves ({waved} times)");
 }

@@ -118,8 +118,9 @@ pub struct Game {
     keep_log: bool,
     faults: Vec<String>,
     depth: u32,
-    /// The expansion whose hook is running (its commands' events are its reactions).
-    running: usize,
+    /// The expansion whose hook is running, and the hook (its commands' events are its
+    /// reactions).
+    running: (usize, &'static str),
     pool: Vec<Vec<Command>>,
     /// Scratch lists of the move counts a hook saw (see [`Game::hook`]).
     seen_pool: Vec<Vec<u32>>,
@@ -195,7 +196,7 @@ impl Game {
             keep_log: false,
             faults: Vec::new(),
             depth: 0,
-            running: 0,
+            running: (0, ""),
             pool: Vec::new(),
             seen_pool: Vec::new(),
             actor: None,
@@ -688,11 +689,6 @@ impl Game {
                         }
                     }
                     drop_forbidden(&mut legal, &mut offered, &forbidden);
-                    if legal.is_empty() {
-                        // A decision needs a move: the game would be stuck.
-                        let why = "it forbade every move offered, and a decision needs one";
-                        panicked.push((i, "forbid", Fault::refused(why)));
-                    }
                 }
                 self.forbidden = forbidden;
             }
@@ -757,7 +753,6 @@ impl Game {
             self.disabled |= 1 << expansion;
         }
         let id = &self.rules.manifests[expansion].id;
-        let hook = why.hook.unwrap_or(hook);
         self.faults.push(if why.panicked {
             format!("expansion `{id}` panicked in `{hook}` ({why}); it is disabled")
         } else {
@@ -914,14 +909,14 @@ impl Game {
                 "reactions set off events more than {MAX_REACTION_DEPTH} deep (each \
                  reaction's event set off another), so the last was not told"
             );
-            if self.running != 0 {
-                self.disable(
-                    self.running,
-                    "on_event",
-                    Fault::refused(format!("its {deep}")),
-                );
-            } else {
-                self.faults.push(format!("the game's own {deep}"));
+            match self.running {
+                (0, _) => {
+                    // Said once, not for every event dropped.
+                    if self.faults.last() != Some(&deep) {
+                        self.faults.push(deep);
+                    }
+                }
+                (who, hook) => self.disable(who, hook, Fault::refused(format!("its {deep}"))),
             }
             return;
         }
@@ -961,7 +956,7 @@ impl Game {
             return;
         }
         let mut out = self.pool.pop().unwrap_or_default();
-        let running = std::mem::replace(&mut self.running, who);
+        let running = std::mem::replace(&mut self.running, (who, name));
         let called = shielded(who, || {
             call(
                 self.rules.expansions[who].as_ref(),
@@ -1140,6 +1135,9 @@ impl Game {
                 self.emit(Event::TileDiscarded { tile });
             },
             Command::SetAsideDrawn => {
+                if st.turn.drawn.is_none() {
+                    return Err("set the drawn tile aside when no tile was drawn".into());
+                }
                 redrawn(st)?;
                 let tile = st
                     .turn
@@ -1150,6 +1148,9 @@ impl Game {
                 self.emit(Event::TileSetAside { tile });
             }
             Command::ReturnDrawnToSupply => {
+                if st.turn.drawn.is_none() {
+                    return Err("put the drawn tile back when no tile was drawn".into());
+                }
                 redrawn(st)?;
                 let tile = st
                     .turn

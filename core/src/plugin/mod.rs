@@ -142,7 +142,7 @@ pub fn protocol_needed(manifest: &Manifest) -> Option<(u64, String)> {
 /// Reports a plugin's failure as a panic on the host's side, for the engine's shield to
 /// catch (without the panic hook's message: the plugin's side has already reported it).
 fn fail(why: &str) -> ! {
-    std::panic::resume_unwind(Box::new(why.to_string()))
+    std::panic::resume_unwind(Box::new(at_most(why.to_string(), MOST_PLUGIN_TEXT_CHARS)))
 }
 
 /// That an action expansion `me` offered is one it may offer: one the engine can play
@@ -210,9 +210,10 @@ fn check_offered(
     }
 }
 
-/// The longest reason a plugin's `why_not` gives that is told whole (a longer one is cut,
-/// with `…`): a reason is a sentence, and a plugin's text must not flood a message.
-const MOST_WHY_NOT_CHARS: usize = 1_000;
+/// The longest text of a plugin's that is told whole (a reason from `why_not`, a panic's
+/// message; a longer one is cut, with `…`): it is a sentence, and must not flood a
+/// message.
+const MOST_PLUGIN_TEXT_CHARS: usize = 1_000;
 
 /// `text`, cut to `most` characters with `…` when longer.
 fn at_most(text: String, most: usize) -> String {
@@ -354,7 +355,7 @@ impl Plugin {
             fail("");
         }
         if let Some(why) = out.error.take() {
-            crate::shield::refuse(why, None);
+            crate::shield::refuse(at_most(why, MOST_PLUGIN_TEXT_CHARS));
         }
         match v {
             abi::status::UNKNOWN_HOOK => 0,
@@ -683,7 +684,7 @@ impl Expansion for Plugin {
                 _ => false,
             };
             if !fine && let Err(why) = check_offered(rules, ctx.state, ctx.me, action) {
-                crate::shield::refuse(why, None);
+                crate::shield::refuse(why);
             }
         }
     }
@@ -747,7 +748,7 @@ impl Expansion for Plugin {
         );
         match v {
             abi::status::PANICKED => fail(answer.as_str()),
-            1 => Some(at_most(answer.into_string(), MOST_WHY_NOT_CHARS)),
+            1 => Some(at_most(answer.into_string(), MOST_PLUGIN_TEXT_CHARS)),
             _ => None,
         }
     }
@@ -800,13 +801,10 @@ impl Expansion for Plugin {
         );
         match worth.and_then(|w| i32::try_from(w).ok()) {
             Some(w) => w,
-            None => crate::shield::refuse(
-                format!(
-                    "it returned {v}, not a worth plus {} as protocol 1.3 asks",
-                    hook::WORTH_OFFSET
-                ),
-                None,
-            ),
+            None => crate::shield::refuse(format!(
+                "it returned {v}, not a worth plus {} as protocol 1.3 asks",
+                hook::WORTH_OFFSET
+            )),
         }
     }
 
@@ -822,14 +820,11 @@ impl Expansion for Plugin {
         );
         match strength.and_then(|s| u32::try_from(s).ok()) {
             Some(s) if s <= hook::MAX_STRENGTH => s,
-            _ => crate::shield::refuse(
-                format!(
-                    "it returned {v}, not a strength of 0 to {} plus {} as protocol 1.5 asks",
-                    hook::MAX_STRENGTH,
-                    hook::STRENGTH_OFFSET
-                ),
-                None,
-            ),
+            _ => crate::shield::refuse(format!(
+                "it returned {v}, not a strength of 0 to {} plus {} as protocol 1.5 asks",
+                hook::MAX_STRENGTH,
+                hook::STRENGTH_OFFSET
+            )),
         }
     }
 }
