@@ -59,6 +59,12 @@ pub fn play_out(
         while !game.is_over() {
             let seat = game.decider() as usize % bots.len().max(1);
             let Some(action) = bots.get_mut(seat).and_then(|b| b.choose(game)) else {
+                // Choosing began the next turn, whose start may end the game or make an
+                // expansion fail (which `after` reports).
+                after(game, moves.len())?;
+                if game.is_over() {
+                    break;
+                }
                 return Err("the engine offered no move but the game is not over".to_string());
             };
             let m = action_to_move(&game.rules, &game.state, &action);

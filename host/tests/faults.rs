@@ -694,3 +694,68 @@ fn forbidding_every_move_of_a_decision_skips_it() {
     let waved = clean.state.ext[clean.rules.expansion_index(ID).expect("enabled")][2];
     assert!(waved > 10, "without the fault it waves ({waved} times)");
 }
+
+/// An expansion that fails as a turn begins, before any decision of it: `carc play`
+/// meets it choosing the next move and stops, naming it, and the record it writes meets
+/// it too when replayed (both exit 2), rather than replaying as a game that went well.
+#[test]
+fn a_fault_as_a_turn_begins_stops_play_and_its_replay_alike() {
+    let dir = common::scratch("faults-turn-start");
+    let record = dir.join("stopped.toml");
+    let o = carc_play_recording("panic-at-turn-start", &record);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let want = format!("expansion `{ID}` panicked in `on_event`");
+    assert!(err.contains(&want), "{err}");
+    assert!(!err.contains("offered no move"), "{err}");
+    let lib = fixture_libs::library(MISBEHAVING);
+    let o = carc(&[
+        "--plugin",
+        lib.to_str().expect("a UTF-8 path"),
+        "replay",
+        record.to_str().expect("a UTF-8 path"),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(&want), "{err}");
+}
+
+/// `carc play` with the fixture library under fault `fault`, seed 1, writing the record.
+fn carc_play_recording(fault: &str, record: &std::path::Path) -> std::process::Output {
+    let lib = fixture_libs::library(MISBEHAVING);
+    carc(&[
+        "play",
+        "--plugin",
+        lib.to_str().expect("a UTF-8 path"),
+        "--expansions",
+        ID,
+        "--rule",
+        &format!("{ID}.fault={fault}"),
+        "--seed",
+        "1",
+        "--record",
+        record.to_str().expect("a UTF-8 path"),
+    ])
+}
+
+/// An expansion may end the game as a turn begins: `carc play` meets it choosing the next
+/// move and ends the game as any other (not "no move"), and the record it writes replays
+/// to the same final scores.
+#[test]
+fn a_game_ended_as_a_turn_begins_ends_in_play_and_replay_alike() {
+    let dir = common::scratch("faults-end-at-turn-start");
+    let record = dir.join("ended.toml");
+    let o = carc_play_recording("end-at-turn-start", &record);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("final scores:"), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&record).expect("the record");
+    assert!(text.contains("[expect.scores]"), "{text}");
+    let lib = fixture_libs::library(MISBEHAVING);
+    let o = carc(&[
+        "--plugin",
+        lib.to_str().expect("a UTF-8 path"),
+        "replay",
+        record.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -353,14 +353,15 @@ impl Game {
     }
 
     /// Between two turns, plays what follows if it needs no decision and ends the game —
-    /// for example when every tile left is discarded or set aside. Otherwise nothing
-    /// changes (the next turn has not begun).
+    /// for example when every tile left is discarded or set aside — or if an expansion
+    /// fails as the next turn begins (as `carc play` meets it, choosing the next move).
+    /// Otherwise nothing changes (the next turn has not begun).
     pub fn settle(&mut self) {
         if self.state.turn.over && !self.state.ended {
             let mut next = self.clone();
             next.keep_log(false);
             next.resume();
-            if next.state.ended {
+            if next.state.ended || next.faults.len() > self.faults.len() {
                 self.resume();
             }
         }
