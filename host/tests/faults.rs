@@ -315,20 +315,26 @@ fn a_panic_while_explaining_a_refused_move_disables_the_expansion_and_the_game_g
     assert_eq!(g.game.faults().len(), 1, "{:?}", g.game.faults());
 }
 
+/// `carc` with the fixture library loaded (`--plugin`) and these arguments.
+fn carc_with_fixture(args: &[&str]) -> std::process::Output {
+    let lib = fixture_libs::library(MISBEHAVING);
+    let mut all = vec!["--plugin", lib.to_str().expect("a UTF-8 path")];
+    all.extend_from_slice(args);
+    carc(&all)
+}
+
+/// `carc play` with the fixture library under fault `fault`, seed 1, and `extra`
+/// arguments.
+fn carc_play_with(fault: &str, extra: &[&str]) -> std::process::Output {
+    let rule = format!("{ID}.fault={fault}");
+    let mut args = vec!["play", "--expansions", ID, "--rule", &rule, "--seed", "1"];
+    args.extend_from_slice(extra);
+    carc_with_fixture(&args)
+}
+
 /// `carc play` with the fixture library under fault `fault`, seed 1.
 fn carc_play(fault: &str) -> std::process::Output {
-    let lib = fixture_libs::library(MISBEHAVING);
-    carc(&[
-        "play",
-        "--plugin",
-        lib.to_str().expect("a UTF-8 path"),
-        "--expansions",
-        ID,
-        "--rule",
-        &format!("{ID}.fault={fault}"),
-        "--seed",
-        "1",
-    ])
+    carc_play_with(fault, &[])
 }
 
 #[test]
@@ -702,40 +708,17 @@ fn forbidding_every_move_of_a_decision_skips_it() {
 fn a_fault_as_a_turn_begins_stops_play_and_its_replay_alike() {
     let dir = common::scratch("faults-turn-start");
     let record = dir.join("stopped.toml");
-    let o = carc_play_recording("panic-at-turn-start", &record);
+    let record = record.to_str().expect("a UTF-8 path");
+    let o = carc_play_with("panic-at-turn-start", &["--record", record]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     let want = format!("expansion `{ID}` panicked in `on_event`");
     assert!(err.contains(&want), "{err}");
     assert!(!err.contains("offered no move"), "{err}");
-    let lib = fixture_libs::library(MISBEHAVING);
-    let o = carc(&[
-        "--plugin",
-        lib.to_str().expect("a UTF-8 path"),
-        "replay",
-        record.to_str().expect("a UTF-8 path"),
-    ]);
+    let o = carc_with_fixture(&["replay", record]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains(&want), "{err}");
-}
-
-/// `carc play` with the fixture library under fault `fault`, seed 1, writing the record.
-fn carc_play_recording(fault: &str, record: &std::path::Path) -> std::process::Output {
-    let lib = fixture_libs::library(MISBEHAVING);
-    carc(&[
-        "play",
-        "--plugin",
-        lib.to_str().expect("a UTF-8 path"),
-        "--expansions",
-        ID,
-        "--rule",
-        &format!("{ID}.fault={fault}"),
-        "--seed",
-        "1",
-        "--record",
-        record.to_str().expect("a UTF-8 path"),
-    ])
 }
 
 /// An expansion may end the game as a turn begins: `carc play` meets it choosing the next
@@ -745,17 +728,12 @@ fn carc_play_recording(fault: &str, record: &std::path::Path) -> std::process::O
 fn a_game_ended_as_a_turn_begins_ends_in_play_and_replay_alike() {
     let dir = common::scratch("faults-end-at-turn-start");
     let record = dir.join("ended.toml");
-    let o = carc_play_recording("end-at-turn-start", &record);
+    let record = record.to_str().expect("a UTF-8 path");
+    let o = carc_play_with("end-at-turn-start", &["--record", record]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("final scores:"), "{}", stdout(&o));
     let text = std::fs::read_to_string(&record).expect("the record");
     assert!(text.contains("[expect.scores]"), "{text}");
-    let lib = fixture_libs::library(MISBEHAVING);
-    let o = carc(&[
-        "--plugin",
-        lib.to_str().expect("a UTF-8 path"),
-        "replay",
-        record.to_str().expect("a UTF-8 path"),
-    ]);
+    let o = carc_with_fixture(&["replay", record]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
