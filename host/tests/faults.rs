@@ -732,7 +732,7 @@ fn a_game_ended_as_a_turn_begins_ends_in_play_and_replay_alike() {
     let o = carc_play_with("end-at-turn-start", &["--record", record]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("final scores:"), "{}", stdout(&o));
-    let text = std::fs::read_to_string(&record).expect("the record");
+    let text = std::fs::read_to_string(record).expect("the record");
     assert!(text.contains("[expect.scores]"), "{text}");
     let o = carc_with_fixture(&["replay", record]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
