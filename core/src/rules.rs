@@ -213,9 +213,6 @@ pub struct Rules {
     pub no_figures: Vec<bool>,
     /// Whether any tile type is drawn from a stack other than 0 (see [`Rules::restack`]).
     pub stacked: bool,
-    /// One bit per figure kind (of the first 64) a player has in supply: the kinds a
-    /// deployment may be of (a neutral figure is never deployed).
-    pub deployable: u64,
     /// The resolved order of rules at every decision point.
     pub plan: Plan,
     /// The rules at [`FEATURE_WORTH`], in their order: each expansion's one, with the
@@ -525,7 +522,6 @@ impl Rules {
             has_dependents,
             no_figures: Vec::new(),
             stacked: false,
-            deployable: 0,
             expansions,
             manifests,
             vocab,
@@ -536,13 +532,6 @@ impl Rules {
             options: option_values,
         };
         rules.stacked = rules.tiles.types.iter().any(|t| t.stack != 0);
-        rules.deployable = rules
-            .figure_kinds
-            .iter()
-            .take(64)
-            .enumerate()
-            .filter(|(_, k)| k.class != crate::figures::FigureClass::Neutral)
-            .fold(0, |bits, (i, _)| bits | 1 << i);
         let no_figures = crate::tags::feature_kinds_tagged(&rules, crate::tags::NO_FIGURES);
         if no_figures.contains(&true) {
             rules.no_figures = no_figures;

@@ -663,27 +663,9 @@ impl Expansion for Plugin {
         };
         self.call_game(ctx, hook::ACTIONS, &NO_INPUT, &mut o);
         // Checked as offered, so that no player (a bot, a record) ever chooses a move the
-        // engine cannot play or a record cannot hold: the common offers at a glance (they
-        // come by the hundred), the rest, and any that fails, in full.
-        let (rules, nodes) = (ctx.rules, ctx.state.board.graph.len());
+        // engine cannot play or a record cannot hold (a few instructions an offer).
         for action in &out[before..] {
-            let fine = match *action {
-                Action::Deploy { figure, node } => {
-                    (node as usize) < nodes && figure < 64 && rules.deployable >> figure & 1 != 0
-                }
-                Action::Verb {
-                    verb,
-                    arg: Arg::Feature(node),
-                } => {
-                    (node as usize) < nodes
-                        && rules.verbs.get(verb as usize).is_some_and(|v| {
-                            v.owner == ctx.me && v.arg == crate::engine::ArgKind::Feature
-                        })
-                }
-                Action::Pass => true,
-                _ => false,
-            };
-            if !fine && let Err(why) = check_offered(rules, ctx.state, ctx.me, action) {
+            if let Err(why) = check_offered(ctx.rules, ctx.state, ctx.me, action) {
                 crate::shield::refuse(why);
             }
         }
