@@ -18,6 +18,22 @@ fn the_builder_and_pig_example_builds_loads_plays_and_replays_its_scenarios() {
     let home = scratch("example");
     let flag = builds_loads_plays_and_replays(&home, "builder-and-pig");
     refused_moves_say_why(&home, &flag);
+    // `replay --json` shows the expansion's own record: the turn a builder last gave a
+    // second tile (Alice's third turn, the fifth), none kept by the shipped expansions.
+    let file = root().join("examples/builder-and-pig/tests/scenarios/builder-second-tile.toml");
+    let file = file.to_string_lossy();
+    let out = carc_in(
+        &root(),
+        &home,
+        &["--plugin-dir", &flag, "replay", "--json", &file],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        state["records"],
+        serde_json::json!({ "builder-and-pig": [5] }),
+        "{state}"
+    );
     passes_its_own_tests("builder-and-pig");
 }
 

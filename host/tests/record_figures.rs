@@ -138,6 +138,10 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
     );
     let err = with("[expect.builders]\nbuilder = { Ann = [] }\n").expect_err("it stands at (2, 0)");
     assert_eq!(err, "builders.builder: Ann expected [], got [[2, 0]]");
+    // The expansion's own record (this one keeps none).
+    assert_eq!(with("[expect.builders]\nrecord = []\n"), Ok(()));
+    let err = with("[expect.builders]\nrecord = [0]\n").expect_err("it keeps none");
+    assert_eq!(err, "builders.record: expected [0], got []");
     // Unknown keys are located errors.
     for (expect, why) in [
         (
@@ -164,6 +168,14 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
         (
             "[expect.builders]\nbuilder = { Ann = [2, 0] }\n",
             "a list of squares",
+        ),
+        (
+            "[expect.builders]\nrecord = [\"2\"]\n",
+            "expected the expansion's record as a list of integers",
+        ),
+        (
+            "[expect.builders]\nmayor = { Ann = [] }\n",
+            "and its record is `record`",
         ),
     ] {
         let err = with(expect).expect_err(expect);

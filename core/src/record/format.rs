@@ -384,7 +384,8 @@ pub struct Expect {
     /// `[expect.<expansion-id>]`: the keys an enabled expansion declares. For each kind
     /// of a player's figure it declares (`builder`, `pig`): player → the squares where
     /// that player's figures of the kind stand, `[[x, y], ...]` (`[]`: none on the board);
-    /// for each neutral figure (`dragon`, `fairy`): its square `[x, y]` or `"off-board"`.
+    /// for each neutral figure (`dragon`, `fairy`): its square `[x, y]` or `"off-board"`;
+    /// `record`: the expansion's own record, a list of integers.
     #[serde(flatten)]
     pub expansions: BTreeMap<String, serde_json::Value>,
 }

@@ -6,10 +6,10 @@ use crate::engine::Game;
 use crate::figures::{FigureClass, Location, NEUTRAL};
 
 use super::moves::feature_ref;
-use super::replay::neutral_whereabouts;
+use super::replay::{expansion_record, neutral_whereabouts};
 
-/// Scores, supplies, figures on the board, trapped figures, neutral figures, and whether
-/// the game has ended.
+/// Scores, supplies, figures on the board, trapped figures, neutral figures, each
+/// expansion's own record, and whether the game has ended.
 pub fn state_summary(game: &Game) -> Value {
     let rules = &game.rules;
     let state = &game.state;
@@ -72,6 +72,13 @@ pub fn state_summary(game: &Game) -> Value {
             );
         }
     }
+    // Each expansion's own record (what `[expect.<id>] record` checks), by id.
+    let records: serde_json::Map<String, Value> = rules
+        .manifests
+        .iter()
+        .filter(|m| m.id != "base")
+        .map(|m| (m.id.clone(), json!(expansion_record(game, &m.id))))
+        .collect();
     json!({
         "ended": state.ended,
         "turn": state.turn.number,
@@ -83,5 +90,6 @@ pub fn state_summary(game: &Game) -> Value {
         "trapped": trapped,
         "figures": figures,
         "neutral": neutral,
+        "records": records,
     })
 }
