@@ -367,6 +367,14 @@ impl Manifest {
                 "`base` is the base game's id: an expansion needs an id of its own".into(),
             ));
         }
+        if m.id == "carc" {
+            return Err(locate(
+                &["id".into()],
+                "`carc` names the host's plugin protocol in `[requires]`: an expansion needs \
+                 an id of its own"
+                    .into(),
+            ));
+        }
         if !valid_version(&m.version) {
             return Err(locate(
                 &["version".into()],
@@ -417,6 +425,15 @@ impl Manifest {
                     format!("`{name}` is neither `carc` nor an expansion id"),
                 ));
             }
+            if *name == m.id {
+                return Err(locate(
+                    &["requires".into(), name.as_str().into()],
+                    format!(
+                        "`{name}` is this expansion's own id: an expansion does not require \
+                         itself"
+                    ),
+                ));
+            }
         }
         for (i, c) in m.conflicts.iter().enumerate() {
             if !valid_id(c) || *c == m.id {
@@ -437,7 +454,25 @@ impl Manifest {
                 format!("`{lib}` is not a library's crate name (letters, digits, `_` and `-`)"),
             ));
         }
+        for (i, file) in m.tiles.iter().enumerate() {
+            if m.tiles[..i].contains(file) {
+                return Err(locate(
+                    &["tiles".into(), i.into()],
+                    format!("the tile file `{file}` is listed twice: list it once"),
+                ));
+            }
+        }
         for (i, r) in m.rules.iter().enumerate() {
+            if m.rules[..i].iter().any(|other| other.id == r.id) {
+                return Err(locate(
+                    &["rule".into(), i.into(), "id".into()],
+                    format!(
+                        "the rule `{}` is declared twice: give each rule an id of its own",
+                        r.id
+                    ),
+                ));
+            }
+            let own = format!("{}:{}", m.id, r.id);
             for (key, refs) in [("before", &r.before), ("after", &r.after)] {
                 for (j, name) in refs.iter().enumerate() {
                     if name
@@ -447,6 +482,12 @@ impl Manifest {
                         return Err(locate(
                             &["rule".into(), i.into(), key.into(), j.into()],
                             format!("`{name}` must name a rule as `expansion:rule`"),
+                        ));
+                    }
+                    if *name == own {
+                        return Err(locate(
+                            &["rule".into(), i.into(), key.into(), j.into()],
+                            format!("`{name}` is this rule itself: a rule goes {key} other rules"),
                         ));
                     }
                 }
@@ -556,6 +597,41 @@ mod tests {
         Manifest::from_toml(text, "m.toml")
             .expect_err("refused")
             .to_string()
+    }
+
+    #[test]
+    fn an_expansion_neither_takes_the_protocol_s_name_nor_requires_itself() {
+        let e = refused("id = \"carc\"\nname = \"X\"\nversion = \"0.1.0\"\n");
+        assert!(e.contains("m.toml:1:6: "), "{e}");
+        assert!(e.contains("`carc` names the host's plugin protocol"), "{e}");
+        let e = refused(&format!(
+            "{HEAD}version = \"0.1.0\"\n[requires]\ncarc = \"^1.0\"\nx = \"*\"\n"
+        ));
+        assert!(e.contains("m.toml:6:"), "{e}");
+        assert!(e.contains("`x` is this expansion's own id"), "{e}");
+    }
+
+    #[test]
+    fn a_rule_or_a_tile_file_given_twice_is_located() {
+        let rule = |extra: &str| {
+            format!(
+                "{HEAD}version = \"0.1.0\"\n[[rule]]\nid = \"r\"\npoint = \"figure-removal\"\n{extra}"
+            )
+        };
+        let e = refused(&rule("[[rule]]\nid = \"r\"\npoint = \"figure-capture\"\n"));
+        assert!(e.contains("m.toml:8:6: "), "{e}");
+        assert!(e.contains("the rule `r` is declared twice"), "{e}");
+        let e = refused(&rule("before = [\"x:r\"]\n"));
+        assert!(e.contains("m.toml:7:11: "), "{e}");
+        assert!(
+            e.contains("`x:r` is this rule itself: a rule goes before other rules"),
+            "{e}"
+        );
+        let e = refused(&format!(
+            "{HEAD}version = \"0.1.0\"\ntiles = [\"a.toml\", \"b.toml\", \"a.toml\"]\n"
+        ));
+        assert!(e.contains("m.toml:4:30: "), "{e}");
+        assert!(e.contains("the tile file `a.toml` is listed twice"), "{e}");
     }
 
     #[test]

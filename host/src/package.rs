@@ -98,11 +98,22 @@ impl Package {
             }
         }
         let mut tiles = Vec::new();
-        for file in &manifest.tiles {
+        for (i, file) in manifest.tiles.iter().enumerate() {
             let p = dir.join(file);
+            // Said at the manifest's line that names the file.
+            let text = read_text(&p).map_err(|why| {
+                let at = carc_core::span::toml_span(&text, &["tiles".into(), i.into()]);
+                carc_core::tiles::validate::Diagnostic::located(
+                    &text,
+                    &name,
+                    at,
+                    format!("the tile file `{file}` cannot be used: {why}"),
+                )
+                .to_string()
+            })?;
             tiles.push(TileSource {
                 name: p.display().to_string(),
-                text: read_text(&p)?,
+                text,
             });
         }
         Ok(Package {

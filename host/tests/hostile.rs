@@ -1294,8 +1294,12 @@ fn a_plugin_with_missing_tile_data_keeps_its_name() {
     };
     assert_eq!(well["version"], "0.2.0");
     let status = well["status"].as_str().unwrap();
+    // Said at the manifest's line naming the file.
     assert!(
-        status.starts_with("refused: cannot read") && status.contains("tiles.toml"),
+        status.starts_with("refused: ")
+            && status.contains(
+                "manifest.toml:4:10: error: the tile file `tiles.toml` cannot be used: cannot read"
+            ),
         "{status}"
     );
     let o = carc(&["--plugin-dir", root, "plugins", "info", "wishing-well"]);

@@ -134,6 +134,7 @@ fn a_bad_name_or_a_taken_one_is_refused_and_nothing_is_written() {
         ("Wishing Well", "cannot name an expansion"),
         ("princess-dragon", "is taken"),
         ("carc-sdk", "is taken"),
+        ("carc", "is taken"),
         // Cargo takes no keyword as a crate's name, nor one of Rust's own crates.
         ("fn", "a word Rust keeps for itself"),
         ("std", "a word Rust keeps for itself"),

@@ -72,7 +72,7 @@ const TEMPLATE: [(&str, &str); 9] = [
 ];
 
 /// Ids an expansion of one's own cannot take.
-const TAKEN: [&str; 3] = ["base", "princess-dragon", "russian-promos"];
+const TAKEN: [&str; 4] = ["base", "carc", "princess-dragon", "russian-promos"];
 
 /// Runs `carc new`.
 pub fn run(cmd: NewCommand) -> u8 {
