@@ -86,6 +86,9 @@ pub struct Loaded {
     pub path: Option<PathBuf>,
     /// Its settings (the defaults when there is no file).
     pub config: Config,
+    /// Why the user's default file could not be looked at (its directory is not
+    /// readable); the defaults apply, said as a warning.
+    pub warning: Option<String>,
 }
 
 /// The configuration file's path: `explicit` (`--config`), `CARC_CONFIG`, or the user's
@@ -132,13 +135,32 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
     if carc_core::input::is_stdin(&path) {
         return Err(STDIN.into());
     }
-    if !must_exist
-        && matches!(std::fs::metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
-    {
-        return Ok(Loaded {
-            path: Some(path),
-            config: Config::default(),
-        });
+    if !must_exist {
+        match std::fs::metadata(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Loaded {
+                    path: Some(path),
+                    config: Config::default(),
+                    warning: None,
+                });
+            }
+            // Whether the user's file is there cannot be told (running as another user
+            // with this `HOME`, say): no file that must be read, so the defaults apply.
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+                let warning = format!(
+                    "the configuration file `{}` cannot be looked at ({}), so the defaults \
+                     apply (give one with --config)",
+                    path.display(),
+                    describe(&e)
+                );
+                return Ok(Loaded {
+                    path: Some(path),
+                    config: Config::default(),
+                    warning: Some(warning),
+                });
+            }
+            _ => {}
+        }
     }
     // Read as every input is: at most `--max-input-size`, UTF-8.
     let text = carc_core::input::read_text(&path).map_err(|e| {
@@ -162,6 +184,7 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
     Ok(Loaded {
         path: Some(path),
         config,
+        warning: None,
     })
 }
 
@@ -350,11 +373,18 @@ pub fn add_to_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[String],
     array.set_trailing_comma(had_comma);
 }
 
-/// Removes `value` from the array `key` of a configuration (with the comments before
-/// it), the rest kept as written. Without the array, `list` less `value` is written.
+/// Removes `value` from the array `key` of a configuration (with the comments on the
+/// lines before it and after it on its line), the rest kept as written: a comment after
+/// `[` or after the value before it stays where it was. Without the array, `list` less
+/// `value` is written.
 pub fn remove_from_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[String], value: &str) {
     match doc.get_mut(key).and_then(|i| i.as_array_mut()) {
-        Some(array) => array.retain(|v| v.as_str() != Some(value)),
+        Some(array) => loop {
+            let Some(i) = array.iter().position(|v| v.as_str() == Some(value)) else {
+                break;
+            };
+            remove_kept_as_written(array, i);
+        },
         None => {
             let mut array = toml_edit::Array::new();
             for x in list.iter().filter(|x| *x != value) {
@@ -362,6 +392,56 @@ pub fn remove_from_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[Str
             }
             doc[key] = toml_edit::value(array);
         }
+    }
+}
+
+/// Removes the `i`-th value of an array written over several lines with what belongs to
+/// it: the comment lines before it and the comment after it on its line. What its line
+/// began with (the comment after `[` or after the value before it) stays.
+fn remove_kept_as_written(array: &mut toml_edit::Array, i: usize) {
+    let text =
+        |raw: Option<&toml_edit::RawString>| raw.and_then(|r| r.as_str()).unwrap_or("").to_string();
+    let Some(removed) = array.get(i) else { return };
+    let prefix = text(removed.decor().prefix());
+    let suffix = text(removed.decor().suffix());
+    // Up to the line break: the end of the line before the removed value.
+    let Some(line_end) = prefix.find('\n') else {
+        // On one line: the next value takes the removed one's spacing.
+        let next_spaced = array
+            .get(i + 1)
+            .is_some_and(|n| !text(n.decor().prefix()).contains('\n'));
+        array.remove(i);
+        if let (true, Some(next)) = (next_spaced, array.get_mut(i)) {
+            next.decor_mut().set_prefix(prefix);
+        }
+        return;
+    };
+    let kept = &prefix[..line_end];
+    // From the line break on: what follows the removed value's own line.
+    let from_break = |t: &str| t.find('\n').map_or(String::new(), |b| t[b..].to_string());
+    if let Some(next) = array.get(i + 1) {
+        let next_prefix = text(next.decor().prefix());
+        let new_prefix = format!("{kept}{}", from_break(&next_prefix));
+        array.remove(i);
+        if let Some(next) = array.get_mut(i) {
+            next.decor_mut().set_prefix(new_prefix);
+        }
+        return;
+    }
+    // The last value: its line's comment is in the array's trailing text (after a
+    // trailing comma) or in its own suffix.
+    let after = if array.trailing_comma() {
+        array.trailing().as_str().unwrap_or("").to_string()
+    } else {
+        suffix
+    };
+    let trailing = format!("{kept}{}", from_break(&after));
+    array.remove(i);
+    if array.is_empty() || array.trailing_comma() {
+        array.set_trailing(trailing);
+    } else if let Some(last) = array.get_mut(i - 1) {
+        // No comma after the value before it: the comment goes after that value.
+        last.decor_mut().set_suffix(trailing);
     }
 }
 
@@ -540,10 +620,54 @@ mod tests {
         ] {
             assert_eq!(add(before), after, "{before}");
         }
-        let removed = edited("expansions = [\n  \"a\",\n  # the b\n  \"b\",\n]\n", |d| {
-            remove_from_list(d, "expansions", &[], "b")
-        });
-        assert_eq!(removed, "expansions = [\n  \"a\",\n]\n");
+        let remove = |before: &str, value: &str| {
+            edited(before, |d| remove_from_list(d, "expansions", &[], value))
+        };
+        for (before, value, after) in [
+            (
+                "expansions = [\n  \"a\",\n  # the b\n  \"b\",\n]\n",
+                "b",
+                "expansions = [\n  \"a\",\n]\n",
+            ),
+            // The list's own comment stays; the removed value's goes with it.
+            (
+                "expansions = [ # at the club\n  \"a\", # Ann's\n  \"b\", # Ben's\n]\n",
+                "a",
+                "expansions = [ # at the club\n  \"b\", # Ben's\n]\n",
+            ),
+            (
+                "expansions = [ # at the club\n  \"a\", # Ann's\n  \"b\", # Ben's\n  \"c\",\n]\n",
+                "b",
+                "expansions = [ # at the club\n  \"a\", # Ann's\n  \"c\",\n]\n",
+            ),
+            (
+                "expansions = [ # at the club\n  \"a\", # Ann's\n  \"b\", # Ben's\n]\n",
+                "b",
+                "expansions = [ # at the club\n  \"a\", # Ann's\n]\n",
+            ),
+            (
+                "expansions = [\n  \"a\", # Ann's\n  \"b\" # Ben's\n]\n",
+                "b",
+                "expansions = [\n  \"a\" # Ann's\n]\n",
+            ),
+            (
+                "expansions = [ # at the club\n  \"a\", # Ann's\n]\n",
+                "a",
+                "expansions = [ # at the club\n]\n",
+            ),
+            (
+                "expansions = [\"a\", \"b\", \"c\"]\n",
+                "b",
+                "expansions = [\"a\", \"c\"]\n",
+            ),
+            (
+                "expansions = [\"a\", \"b\"]\n",
+                "a",
+                "expansions = [\"b\"]\n",
+            ),
+        ] {
+            assert_eq!(remove(before, value), after, "{before} less {value}");
+        }
     }
 
     #[test]

@@ -188,7 +188,7 @@ impl Host {
     /// Finds every plugin and checks each one; opens no library except those given by
     /// path and the linked ones.
     pub fn load(settings: &Settings) -> Host {
-        let mut warnings = Vec::new();
+        let mut warnings: Vec<String> = settings.config.warning.iter().cloned().collect();
         let mut roots: Vec<PathBuf> = Vec::new();
         for d in &settings.plugin_dirs {
             if d.is_file() {
@@ -279,6 +279,21 @@ impl Host {
         }
         let config = settings.config.config.clone();
         check_each(&mut entries, &slots, &config, &settings.build_dirs);
+        // A library named with `--plugin` was asked for by name: its refusal is said
+        // whatever the command (as a `--plugin-dir` that does not exist is).
+        for path in &settings.libraries {
+            let refused = entries.iter().find_map(|e| match &e.status {
+                Status::Refused(why) if e.library.as_ref() == Some(path) => Some(why),
+                _ => None,
+            });
+            if let Some(why) = refused {
+                warnings.push(format!(
+                    "plugin library `{}` is not used: {}",
+                    path.display(),
+                    why.lines().next().unwrap_or("")
+                ));
+            }
+        }
         // A default rule option for an expansion no plugin provides is a typo, or a
         // plugin gone: said, as it is ignored (one for an expansion found but not
         // enabled is kept for when it is).

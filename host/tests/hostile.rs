@@ -1246,6 +1246,55 @@ fn an_unreadable_configuration_file_says_why_in_plain_words() {
     }
 }
 
+/// The user's default configuration file, in a directory this user may not look into
+/// (running as another user with this `HOME`): whether it is there cannot be told, so the
+/// defaults apply, said as a warning; before, every command stopped on it. Root looks
+/// into every directory, so as root carc runs as `nobody` (through `setpriv`).
+#[test]
+fn a_default_configuration_that_cannot_be_looked_at_leaves_the_defaults() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("config-locked");
+    let locked = dir.join("locked");
+    fs::create_dir_all(locked.join("config/carc")).unwrap();
+    let file = locked.join("config/carc/carc.toml");
+    fs::write(&file, "expansions = [\"princess-dragon\"]\n").unwrap();
+    let root = unsafe { libc_getuid() } == 0;
+    fs::set_permissions(
+        &locked,
+        fs::Permissions::from_mode(if root { 0o700 } else { 0o000 }),
+    )
+    .unwrap();
+    let carc_bin = env!("CARGO_BIN_EXE_carc");
+    let mut c = if root {
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", carc_bin]);
+        c
+    } else {
+        std::process::Command::new(carc_bin)
+    };
+    let o = c
+        .args(["--linked", "rules"])
+        .current_dir(&dir)
+        .env("XDG_CONFIG_HOME", locked.join("config"))
+        .env_remove("CARC_CONFIG")
+        .output()
+        .expect("carc runs");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    let want = format!(
+        "warning: the configuration file `{}` cannot be looked at (permission denied), so the \
+         defaults apply (give one with --config)\n",
+        file.display()
+    );
+    assert!(stderr(&o).contains(&want), "{}", show(&o));
+    assert!(stdout(&o).contains("princess-dragon"), "{}", show(&o));
+}
+
+unsafe extern "C" {
+    #[link_name = "getuid"]
+    fn libc_getuid() -> u32;
+}
+
 /// A `--plugin-dir` that is not a directory is said for what it is, as a warning.
 #[test]
 fn a_plugin_dir_that_is_no_directory_is_told_apart_from_a_missing_one() {
@@ -1263,6 +1312,30 @@ fn a_plugin_dir_that_is_no_directory_is_told_apart_from_a_missing_one() {
             "{}",
             show(&o)
         );
+    }
+}
+
+/// A library named with `--plugin` that cannot be used is said, whatever the command
+/// (it was silently left out of a game).
+#[test]
+fn a_plugin_library_that_is_not_used_is_said_in_every_command() {
+    let dir = scratch("plugin-library-unused");
+    let junk = write(&dir, "libjunk.so", "not a library\n");
+    let missing = dir.join("libmissing.so");
+    for (path, words) in [
+        (junk.as_str(), "it is not a shared library"),
+        (missing.to_str().unwrap(), "there is no file at that path"),
+    ] {
+        let o = carc(&["--plugin", path, "play", "--seed", "1"]);
+        assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+        assert!(
+            stderr(&o).contains(&format!(
+                "warning: plugin library `{path}` is not used: {words}"
+            )),
+            "{}",
+            show(&o)
+        );
+        assert!(stdout(&o).contains("final scores"), "{}", show(&o));
     }
 }
 
