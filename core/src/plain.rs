@@ -17,6 +17,12 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
     if is_datetime {
         m = m.replace("invalid type: map", "invalid type: a date-time");
     }
+    // The TOML reader says which key is given twice only by pointing at it.
+    if m == "duplicate key"
+        && let Some(key) = spanned.map(str::trim).filter(|k| !k.is_empty() && k.len() <= 100)
+    {
+        m = format!("duplicate key `{}` (give each key once)", key.trim_matches(['"', '\'']));
+    }
     // The TOML reader's words for dotted keys or table headers nested past its limit.
     if m == "recursion limit" || m.ends_with(": recursion limit") {
         m = m.replace(
@@ -173,6 +179,19 @@ fn replace_words(text: &str, prefix: &str, words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_duplicate_key_is_named() {
+        assert_eq!(
+            plain("duplicate key\n", Some("pass")),
+            "duplicate key `pass` (give each key once)"
+        );
+        assert_eq!(
+            plain("duplicate key", Some("\"princess-dragon.dragon-move\"")),
+            "duplicate key `princess-dragon.dragon-move` (give each key once)"
+        );
+        assert_eq!(plain("duplicate key", None), "duplicate key");
+    }
 
     #[test]
     fn json_nested_too_deeply_reads_as_words() {
