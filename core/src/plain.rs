@@ -19,9 +19,14 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
     }
     // The TOML reader says which key is given twice only by pointing at it.
     if m == "duplicate key"
-        && let Some(key) = spanned.map(str::trim).filter(|k| !k.is_empty() && k.len() <= 100)
+        && let Some(key) = spanned
+            .map(str::trim)
+            .filter(|k| !k.is_empty() && k.len() <= 100)
     {
-        m = format!("duplicate key `{}` (give each key once)", key.trim_matches(['"', '\'']));
+        m = format!(
+            "duplicate key `{}` (give each key once)",
+            key.trim_matches(['"', '\''])
+        );
     }
     // The TOML reader's words for dotted keys or table headers nested past its limit.
     if m == "recursion limit" || m.ends_with(": recursion limit") {

@@ -202,6 +202,21 @@ impl Host {
             roots.push(d.clone());
         }
         roots.extend(settings.env_dirs.iter().cloned());
+        // The configuration's are written down on purpose, as `--plugin-dir`s are (a
+        // `CARC_PLUGIN_PATH` entry may name a directory still to come, as `PATH` does).
+        for d in &settings.config.config.plugin_dirs {
+            if !d.is_dir() {
+                warnings.push(format!(
+                    "the configuration's plugin directory `{}` {}",
+                    d.display(),
+                    if d.exists() {
+                        "is not a directory"
+                    } else {
+                        "does not exist"
+                    }
+                ));
+            }
+        }
         roots.extend(settings.config.config.plugin_dirs.iter().cloned());
         roots.extend(settings.user_dir.iter().cloned());
         let mut entries: Vec<Entry> = Vec::new();

@@ -1315,6 +1315,28 @@ fn a_plugin_dir_that_is_no_directory_is_told_apart_from_a_missing_one() {
     }
 }
 
+/// A plugin directory the configuration names is written down on purpose, as a
+/// `--plugin-dir` is: one that is not there is said, as a warning (it was skipped
+/// silently).
+#[test]
+fn a_configured_plugin_directory_that_is_not_there_is_said() {
+    let dir = scratch("config-plugin-dirs");
+    let file = write(&dir, "typo", "not a directory\n");
+    let config = write(&dir, "carc.toml", "plugin-dirs = [\"missing\", \"typo\"]\n");
+    let o = carc(&["--config", &config, "plugins", "list"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    let missing = dir.join("missing");
+    for want in [
+        format!(
+            "warning: the configuration's plugin directory `{}` does not exist",
+            missing.display()
+        ),
+        format!("warning: the configuration's plugin directory `{file}` is not a directory"),
+    ] {
+        assert!(stderr(&o).contains(&want), "{want}: {}", show(&o));
+    }
+}
+
 /// A library named with `--plugin` that cannot be used is said, whatever the command
 /// (it was silently left out of a game).
 #[test]

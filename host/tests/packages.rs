@@ -999,6 +999,35 @@ fn plugins_info_shows_the_manifest_and_loads_the_library() {
         "{}",
         stderr(&out)
     );
+    // The base game is no plugin, and a name is needed.
+    for (args, words) in [
+        (
+            ["plugins", "enable", "base"],
+            "`base` is the base game, built into carc",
+        ),
+        (
+            ["plugins", "info", ""],
+            "no plugin named: give an expansion id",
+        ),
+    ] {
+        let out = carc_in(&home, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+    }
+    // A tile pack has no library to pin, said so.
+    let pack = root().join("examples/tile-pack");
+    let pack = pack.to_str().unwrap();
+    let out = carc_in(
+        &home,
+        &["--plugin-dir", pack, "plugins", "trust", "crossings"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out)
+            .contains("`crossings` has no library to pin (it is a tile pack, which runs no code)"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -312,6 +312,14 @@ fn installed<'a>(id: &str, plugins: &'a [Entry]) -> Result<&'a Entry, String> {
 }
 
 fn unknown(id: &str, plugins: &[Entry]) -> String {
+    if id == "base" {
+        return "`base` is the base game, built into carc and always in play: it is no \
+                plugin"
+            .into();
+    }
+    if id.is_empty() {
+        return "no plugin named: give an expansion id (`carc plugins list` shows them)".into();
+    }
     let known: Vec<&str> = plugins.iter().map(|e| e.id.as_str()).collect();
     format!(
         "no plugin `{id}` is installed (found: {})",
@@ -393,6 +401,9 @@ fn trust(id: &str) -> Result<u8, String> {
             "`{id}` has no library to pin ({})",
             match &e.status {
                 Status::Linked => "it is linked into carc".to_string(),
+                _ if e.manifest.as_ref().is_some_and(|m| m.library.is_none()) => {
+                    "it is a tile pack, which runs no code".to_string()
+                }
                 other => other.to_string(),
             }
         ));
