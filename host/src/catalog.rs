@@ -124,8 +124,11 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
         ));
     }
     if let crate::host::Status::Refused(_) = entry.status {
+        // A report of located problems (its tile data's, say) begins on a line of its own.
+        let detail = &entry.detail;
+        let sep = if detail.contains('\n') { "\n" } else { " " };
         return Err((
-            format!("the plugin would be refused: {}", entry.detail),
+            format!("the plugin would be refused:{sep}{detail}"),
             entry.declarations_hold,
         ));
     }

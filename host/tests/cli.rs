@@ -514,6 +514,26 @@ fn the_shipped_plugins_validate_without_warnings() {
     assert_eq!(stderr(&o), "", "no warning");
 }
 
+/// A plugin directory refused for located problems (a tile file it cannot read) says so,
+/// with the report from a line of its own, as `carc validate FILE` writes one.
+#[test]
+fn validate_of_a_refused_plugin_directory_gives_the_report_on_lines_of_its_own() {
+    let dir = scratch("validate-refused-dir");
+    std::fs::write(
+        dir.join("manifest.toml"),
+        "id = \"well\"\nname = \"Well\"\nversion = \"0.1.0\"\ntiles = [\"nope.toml\"]\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    let o = carc(&["validate", d]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let want = format!(
+        "{d}: error: the plugin would be refused:\n{d}/manifest.toml:4:10: error: the tile file \
+         `nope.toml` cannot be used: cannot read `{d}/nope.toml`: no such file or directory\n"
+    );
+    assert!(stderr(&o).starts_with(&want), "{}", stderr(&o));
+}
+
 #[test]
 fn the_expansions_play_full_games_from_the_command_line() {
     for (exps, seed) in [
