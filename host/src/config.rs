@@ -86,9 +86,6 @@ pub struct Loaded {
     pub path: Option<PathBuf>,
     /// Its settings (the defaults when there is no file).
     pub config: Config,
-    /// Why the user's default file could not be looked at (its directory is not
-    /// readable); the defaults apply, said as a warning.
-    pub warning: Option<String>,
 }
 
 /// The configuration file's path: `explicit` (`--config`), `CARC_CONFIG`, or the user's
@@ -135,32 +132,13 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
     if carc_core::input::is_stdin(&path) {
         return Err(STDIN.into());
     }
-    if !must_exist {
-        match std::fs::metadata(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Loaded {
-                    path: Some(path),
-                    config: Config::default(),
-                    warning: None,
-                });
-            }
-            // Whether the user's file is there cannot be told (running as another user
-            // with this `HOME`, say): no file that must be read, so the defaults apply.
-            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
-                let warning = format!(
-                    "the configuration file `{}` cannot be looked at ({}), so the defaults \
-                     apply (give one with --config)",
-                    path.display(),
-                    describe(&e)
-                );
-                return Ok(Loaded {
-                    path: Some(path),
-                    config: Config::default(),
-                    warning: Some(warning),
-                });
-            }
-            _ => {}
-        }
+    if !must_exist
+        && matches!(std::fs::metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+    {
+        return Ok(Loaded {
+            path: Some(path),
+            config: Config::default(),
+        });
     }
     // Read as every input is: at most `--max-input-size`, UTF-8.
     let text = carc_core::input::read_text(&path).map_err(|e| {
@@ -184,7 +162,6 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
     Ok(Loaded {
         path: Some(path),
         config,
-        warning: None,
     })
 }
 
@@ -379,12 +356,38 @@ pub fn add_to_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[String],
 /// `value` is written.
 pub fn remove_from_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[String], value: &str) {
     match doc.get_mut(key).and_then(|i| i.as_array_mut()) {
-        Some(array) => loop {
-            let Some(i) = array.iter().position(|v| v.as_str() == Some(value)) else {
-                break;
-            };
-            remove_kept_as_written(array, i);
-        },
+        Some(array) => {
+            let wanted: Vec<String> = array
+                .iter()
+                .filter_map(|v| v.as_str())
+                .filter(|v| *v != value)
+                .map(str::to_string)
+                .collect();
+            loop {
+                let Some(i) = array.iter().position(|v| v.as_str() == Some(value)) else {
+                    break;
+                };
+                remove_kept_as_written(array, i);
+            }
+            // Should a comment kept have swallowed what follows it, the list is written
+            // plainly rather than wrongly.
+            let read = format!("x = {array}")
+                .parse::<toml::Table>()
+                .ok()
+                .and_then(|t| t.get("x").and_then(|x| x.as_array()).cloned());
+            let same = read.is_some_and(|r| {
+                r.iter()
+                    .filter_map(|v| v.as_str())
+                    .eq(wanted.iter().map(String::as_str))
+            });
+            if !same {
+                let mut plain = toml_edit::Array::new();
+                for x in &wanted {
+                    plain.push(x.as_str());
+                }
+                *array = plain;
+            }
+        }
         None => {
             let mut array = toml_edit::Array::new();
             for x in list.iter().filter(|x| *x != value) {
@@ -421,7 +424,12 @@ fn remove_kept_as_written(array: &mut toml_edit::Array, i: usize) {
     let from_break = |t: &str| t.find('\n').map_or(String::new(), |b| t[b..].to_string());
     if let Some(next) = array.get(i + 1) {
         let next_prefix = text(next.decor().prefix());
-        let new_prefix = format!("{kept}{}", from_break(&next_prefix));
+        // The next value on the removed one's line takes its place there.
+        let new_prefix = if next_prefix.contains('\n') {
+            format!("{kept}{}", from_break(&next_prefix))
+        } else {
+            prefix.clone()
+        };
         array.remove(i);
         if let Some(next) = array.get_mut(i) {
             next.decor_mut().set_prefix(new_prefix);
@@ -435,7 +443,12 @@ fn remove_kept_as_written(array: &mut toml_edit::Array, i: usize) {
     } else {
         suffix
     };
-    let trailing = format!("{kept}{}", from_break(&after));
+    // A comment kept needs its line to end before `]`.
+    let rest = match from_break(&after) {
+        r if r.is_empty() && kept.contains('#') => "\n".to_string(),
+        r => r,
+    };
+    let trailing = format!("{kept}{rest}");
     array.remove(i);
     if array.is_empty() || array.trailing_comma() {
         array.set_trailing(trailing);
@@ -654,6 +667,27 @@ mod tests {
                 "expansions = [ # at the club\n  \"a\", # Ann's\n]\n",
                 "a",
                 "expansions = [ # at the club\n]\n",
+            ),
+            // Values sharing a line with a comment before them (review findings).
+            (
+                "expansions = [ # club\n  \"a\", \"b\"\n]\n",
+                "a",
+                "expansions = [ # club\n  \"b\"\n]\n",
+            ),
+            (
+                "expansions = [\n  \"a\", # A\n  \"b\", ]\n",
+                "b",
+                "expansions = [\n  \"a\", # A\n]\n",
+            ),
+            (
+                "expansions = [\n  \"a\", # A\n  \"b\"]\n",
+                "b",
+                "expansions = [\n  \"a\" # A\n]\n",
+            ),
+            (
+                "expansions = [\n  \"a\", \"b\", # both\n]\n",
+                "a",
+                "expansions = [\n  \"b\", # both\n]\n",
             ),
             (
                 "expansions = [\"a\", \"b\", \"c\"]\n",

@@ -188,7 +188,7 @@ impl Host {
     /// Finds every plugin and checks each one; opens no library except those given by
     /// path and the linked ones.
     pub fn load(settings: &Settings) -> Host {
-        let mut warnings: Vec<String> = settings.config.warning.iter().cloned().collect();
+        let mut warnings = Vec::new();
         let mut roots: Vec<PathBuf> = Vec::new();
         for d in &settings.plugin_dirs {
             if d.is_file() {
@@ -205,17 +205,16 @@ impl Host {
         // The configuration's are written down on purpose, as `--plugin-dir`s are (a
         // `CARC_PLUGIN_PATH` entry may name a directory still to come, as `PATH` does).
         for d in &settings.config.config.plugin_dirs {
-            if !d.is_dir() {
-                warnings.push(format!(
-                    "the configuration's plugin directory `{}` {}",
-                    d.display(),
-                    if d.exists() {
-                        "is not a directory"
-                    } else {
-                        "does not exist"
-                    }
-                ));
-            }
+            let why = match std::fs::metadata(d) {
+                Ok(m) if m.is_dir() => continue,
+                Ok(_) => "is not a directory".to_string(),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => "does not exist".into(),
+                Err(e) => format!("cannot be looked at: {}", carc_core::input::describe(&e)),
+            };
+            warnings.push(format!(
+                "the configuration's plugin directory `{}` {why}",
+                d.display()
+            ));
         }
         roots.extend(settings.config.config.plugin_dirs.iter().cloned());
         roots.extend(settings.user_dir.iter().cloned());
@@ -297,15 +296,20 @@ impl Host {
         // A library named with `--plugin` was asked for by name: its refusal is said
         // whatever the command (as a `--plugin-dir` that does not exist is).
         for path in &settings.libraries {
-            let refused = entries.iter().find_map(|e| match &e.status {
-                Status::Refused(why) if e.library.as_ref() == Some(path) => Some(why),
+            let unused = entries.iter().find_map(|e| match &e.status {
+                _ if e.library.as_ref() != Some(path) => None,
+                Status::Refused(why) => Some(why.lines().next().unwrap_or("").to_string()),
+                Status::Shadowed(by) => Some(format!(
+                    "another plugin of the id `{}`, in {}, was found first",
+                    e.id,
+                    by.display()
+                )),
                 _ => None,
             });
-            if let Some(why) = refused {
+            if let Some(why) = unused {
                 warnings.push(format!(
-                    "plugin library `{}` is not used: {}",
-                    path.display(),
-                    why.lines().next().unwrap_or("")
+                    "plugin library `{}` is not used: {why}",
+                    path.display()
                 ));
             }
         }

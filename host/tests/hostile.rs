@@ -5,6 +5,7 @@
 //! binary from the repository root, as a user would.
 
 mod common;
+mod fixture_libs;
 
 use common::{carc, carc_with_stdin, exits_saying, root, scratch, show, stderr, stdout, write};
 use std::fs;
@@ -1246,75 +1247,6 @@ fn an_unreadable_configuration_file_says_why_in_plain_words() {
     }
 }
 
-/// The user's default configuration file, in a directory this user may not look into
-/// (running as another user with this `HOME`): whether it is there cannot be told, so the
-/// defaults apply, said as a warning; before, every command stopped on it. Root looks
-/// into every directory, so as root carc runs as `nobody` (through `setpriv`).
-#[test]
-fn a_default_configuration_that_cannot_be_looked_at_leaves_the_defaults() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = scratch("config-locked");
-    let locked = dir.join("locked");
-    fs::create_dir_all(locked.join("config/carc")).unwrap();
-    let file = locked.join("config/carc/carc.toml");
-    fs::write(&file, "expansions = [\"princess-dragon\"]\n").unwrap();
-    let root = unsafe { libc_getuid() } == 0;
-    fs::set_permissions(
-        &locked,
-        fs::Permissions::from_mode(if root { 0o700 } else { 0o000 }),
-    )
-    .unwrap();
-    let carc_bin = env!("CARGO_BIN_EXE_carc");
-    let mut c = if root {
-        let mut c = std::process::Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", carc_bin]);
-        c
-    } else {
-        std::process::Command::new(carc_bin)
-    };
-    let o = c
-        .args(["--linked", "rules"])
-        .current_dir(&dir)
-        .env("XDG_CONFIG_HOME", locked.join("config"))
-        .env_remove("CARC_CONFIG")
-        .output()
-        .expect("carc runs");
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
-    let want = format!(
-        "warning: the configuration file `{}` cannot be looked at (permission denied), so the \
-         defaults apply (give one with --config)\n",
-        file.display()
-    );
-    assert!(stderr(&o).contains(&want), "{}", show(&o));
-    assert!(stdout(&o).contains("princess-dragon"), "{}", show(&o));
-}
-
-unsafe extern "C" {
-    #[link_name = "getuid"]
-    fn libc_getuid() -> u32;
-}
-
-/// A `--plugin-dir` that is not a directory is said for what it is, as a warning.
-#[test]
-fn a_plugin_dir_that_is_no_directory_is_told_apart_from_a_missing_one() {
-    let dir = scratch("plugin-dir-file");
-    let file = write(&dir, "plugin.toml", "id = \"x\"\n");
-    let missing = dir.join("missing");
-    for (path, words) in [
-        (file.as_str(), "is a file, not a directory"),
-        (missing.to_str().unwrap(), "does not exist"),
-    ] {
-        let o = carc(&["--plugin-dir", path, "plugins", "list"]);
-        assert_eq!(o.status.code(), Some(0), "{}", show(&o));
-        assert!(
-            stderr(&o).contains(&format!("warning: plugin directory `{path}` {words}")),
-            "{}",
-            show(&o)
-        );
-    }
-}
-
 /// A plugin directory the configuration names is written down on purpose, as a
 /// `--plugin-dir` is: one that is not there is said, as a warning (it was skipped
 /// silently).
@@ -1359,6 +1291,20 @@ fn a_plugin_library_that_is_not_used_is_said_in_every_command() {
         );
         assert!(stdout(&o).contains("final scores"), "{}", show(&o));
     }
+    // The shipped library of The Princess and the Dragon, given again: the shipped plugin
+    // directory is found first.
+    let shipped = fixture_libs::library("carc_princess_dragon");
+    let shipped = shipped.to_str().expect("a UTF-8 path");
+    let o = carc(&["--plugin", shipped, "plugins", "info", "princess-dragon"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "warning: plugin library `{shipped}` is not used: another plugin of the id \
+             `princess-dragon`, in "
+        )),
+        "{}",
+        show(&o)
+    );
 }
 
 /// The rows of `carc --plugin-dir DIR plugins list --json` listing plugin `id`.

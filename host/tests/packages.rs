@@ -1007,7 +1007,7 @@ fn plugins_info_shows_the_manifest_and_loads_the_library() {
         ),
         (
             ["plugins", "info", ""],
-            "no plugin named: give an expansion id",
+            "no plugin id given: give an expansion id",
         ),
     ] {
         let out = carc_in(&home, &args);

@@ -175,7 +175,7 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
         ),
         (
             "[expect.builders]\nmayor = { Ann = [] }\n",
-            "and its record is `record`",
+            "(and `record` checks its own record)",
         ),
     ] {
         let err = with(expect).expect_err(expect);

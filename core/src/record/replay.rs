@@ -895,8 +895,8 @@ fn check_expansion_keys(
             errors.push(at_key(
                 &[key],
                 format!(
-                    "unknown key `{key}`: expansion `{id}` declares {}, and its record is \
-                     `{RECORD_KEY}`",
+                    "unknown key `{key}`: expansion `{id}` declares {} (and `{RECORD_KEY}` \
+                     checks its own record)",
                     if known.is_empty() {
                         "no figure".to_string()
                     } else {

@@ -318,7 +318,7 @@ fn unknown(id: &str, plugins: &[Entry]) -> String {
             .into();
     }
     if id.is_empty() {
-        return "no plugin named: give an expansion id (`carc plugins list` shows them)".into();
+        return "no plugin id given: give an expansion id (`carc plugins list` shows them)".into();
     }
     let known: Vec<&str> = plugins.iter().map(|e| e.id.as_str()).collect();
     format!(
