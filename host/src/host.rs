@@ -300,9 +300,12 @@ impl Host {
                 _ if e.library.as_ref() != Some(path) => None,
                 Status::Refused(why) => Some(why.lines().next().unwrap_or("").to_string()),
                 Status::Shadowed(by) => Some(format!(
-                    "another plugin of the id `{}`, in {}, was found first",
+                    "another plugin of the id `{}`, {}, was found first",
                     e.id,
-                    by.display()
+                    match by.to_str() {
+                        Some("(linked into carc)") => "linked into carc".to_string(),
+                        _ => format!("in {}", by.display()),
+                    }
                 )),
                 _ => None,
             });
