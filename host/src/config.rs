@@ -248,7 +248,11 @@ pub fn edit(path: &Path, edit: impl FnOnce(&mut toml_edit::DocumentMut)) -> Resu
         Diagnostic::located(&text, &name, e.span(), e.message().trim().to_string()).to_string()
     })?;
     edit(&mut doc);
-    let out = doc.to_string();
+    let mut out = doc.to_string();
+    // A file written with CRLF line endings keeps them (the reader hands LF back).
+    if text.contains("\r\n") {
+        out = out.replace("\r\n", "\n").replace('\n', "\r\n");
+    }
     parse(&out, &name)?;
     if let Some(dir) = path
         .parent()
@@ -752,6 +756,14 @@ mod tests {
         .unwrap_err();
         assert!(e.contains("sometimes") || e.contains("trust"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        // CRLF line endings stay CRLF, old lines and new.
+        std::fs::write(&path, "# mine\r\nexpansions = [\r\n  \"a\", # A\r\n]\r\n").unwrap();
+        edit(&path, |doc| add_to_list(doc, "expansions", &[], "b")).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            "# mine\r\nexpansions = [\r\n  \"a\", # A\r\n  \"b\",\r\n]\r\n"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
