@@ -361,18 +361,15 @@ impl Manifest {
                 ),
             ));
         }
-        if m.id == "base" {
+        let taken = match m.id.as_str() {
+            "base" => Some("`base` is the base game's id"),
+            "carc" => Some("`carc` names the host's plugin protocol in `[requires]`"),
+            _ => None,
+        };
+        if let Some(taken) = taken {
             return Err(locate(
                 &["id".into()],
-                "`base` is the base game's id: an expansion needs an id of its own".into(),
-            ));
-        }
-        if m.id == "carc" {
-            return Err(locate(
-                &["id".into()],
-                "`carc` names the host's plugin protocol in `[requires]`: an expansion needs \
-                 an id of its own"
-                    .into(),
+                format!("{taken}: an expansion needs an id of its own"),
             ));
         }
         if !valid_version(&m.version) {

@@ -385,18 +385,15 @@ pub fn remove_from_list(doc: &mut toml_edit::DocumentMut, key: &str, list: &[Str
                     .eq(wanted.iter().map(String::as_str))
             });
             if !same {
-                let mut plain = toml_edit::Array::new();
-                for x in &wanted {
-                    plain.push(x.as_str());
-                }
-                *array = plain;
+                *array = wanted.iter().map(String::as_str).collect();
             }
         }
         None => {
-            let mut array = toml_edit::Array::new();
-            for x in list.iter().filter(|x| *x != value) {
-                array.push(x.as_str());
-            }
+            let array: toml_edit::Array = list
+                .iter()
+                .map(String::as_str)
+                .filter(|x| *x != value)
+                .collect();
             doc[key] = toml_edit::value(array);
         }
     }
@@ -640,6 +637,11 @@ mod tests {
         let remove = |before: &str, value: &str| {
             edited(before, |d| remove_from_list(d, "expansions", &[], value))
         };
+        // Without the list, the one in force less the value.
+        let written = edited("", |d| {
+            remove_from_list(d, "expansions", &["a".into(), "b".into(), "c".into()], "b")
+        });
+        assert_eq!(written, "expansions = [\"a\", \"c\"]\n");
         for (before, value, after) in [
             (
                 "expansions = [\n  \"a\",\n  # the b\n  \"b\",\n]\n",

@@ -881,13 +881,22 @@ fn check_expansion_keys(
     for (key, players) in table {
         let figure = declared.iter().find(|(_, n, _)| n == key);
         if figure.is_none() && key == RECORD_KEY {
-            check_expansion_record(game, id, players, problems, || {
-                at(
+            // The values the expansion keeps in the game (what its hooks read with
+            // `View::record`), all of them, in order.
+            match serde_json::from_value::<Vec<i64>>(players.clone()) {
+                Ok(wanted) => {
+                    let got = expansion_record(game, id);
+                    if wanted != got {
+                        problems.push(format!(
+                            "{id}.{RECORD_KEY}: expected {wanted:?}, got {got:?}"
+                        ));
+                    }
+                }
+                Err(_) => errors.push(at(
                     &[key],
                     "expected the expansion's record as a list of integers, like `[0, 3]`".into(),
-                )
-            })
-            .unwrap_or_else(|e| errors.push(e));
+                )),
+            }
             continue;
         }
         let Some(&(kind, _, neutral)) = figure else {
@@ -969,27 +978,6 @@ fn check_expansion_keys(
 /// The key of `[expect.<id>]` for the expansion's own record (unless it declares a
 /// figure of that name, which the key then means).
 pub const RECORD_KEY: &str = "record";
-
-/// Checks `record = [...]` of `[expect.<id>]`: the values the expansion keeps in the game
-/// (what its hooks read with `View::record`), all of them, in order.
-fn check_expansion_record(
-    game: &Game,
-    id: &str,
-    wanted: &serde_json::Value,
-    problems: &mut Vec<String>,
-    malformed: impl FnOnce() -> Diagnostic,
-) -> Result<(), Diagnostic> {
-    let Ok(wanted) = serde_json::from_value::<Vec<i64>>(wanted.clone()) else {
-        return Err(malformed());
-    };
-    let got = expansion_record(game, id);
-    if wanted != got {
-        problems.push(format!(
-            "{id}.{RECORD_KEY}: expected {wanted:?}, got {got:?}"
-        ));
-    }
-    Ok(())
-}
 
 /// The record expansion `id` keeps in the game (empty when it keeps none).
 pub fn expansion_record<'a>(game: &'a Game, id: &str) -> &'a [i64] {
