@@ -52,8 +52,10 @@ pub struct IdArgs {
 #[derive(Serialize, Debug)]
 struct Listed {
     id: String,
-    version: String,
-    protocol: String,
+    /// `null` when not known (a manifest that cannot be read).
+    version: Option<String>,
+    /// The protocol its library speaks; `null` when not known (no library was read).
+    protocol: Option<String>,
     /// Its library's path (its directory when no library was found; `null` for a plugin
     /// linked into carc).
     path: Option<String>,
@@ -70,6 +72,11 @@ fn shown_path(e: &Entry) -> Option<String> {
         .as_ref()
         .or(e.dir.as_ref())
         .map(|p| p.display().to_string())
+}
+
+/// A version as listed: `None` when it is not known (empty).
+fn known(version: &str) -> Option<String> {
+    (!version.is_empty()).then(|| version.to_string())
 }
 
 /// Runs a `carc plugins` subcommand.
@@ -96,8 +103,8 @@ fn list(args: &ListArgs) -> Result<u8, String> {
         .iter()
         .map(|e| Listed {
             id: e.id.clone(),
-            version: e.version.clone(),
-            protocol: e.protocol.clone(),
+            version: known(&e.version),
+            protocol: known(&e.protocol),
             path: shown_path(e),
             dir: e.dir.as_ref().map(|d| d.display().to_string()),
             status: e.status.to_string(),
@@ -110,18 +117,11 @@ fn list(args: &ListArgs) -> Result<u8, String> {
     }
     let width = rows.iter().map(|r| r.id.len()).max().unwrap_or(0).max(2);
     for r in &rows {
-        let dash = |s: &str| {
-            if s.is_empty() {
-                "-".to_string()
-            } else {
-                s.to_string()
-            }
-        };
         outln!(
             "{:<width$} {:<8} protocol {:<4} {}  {}",
             r.id,
-            dash(&r.version),
-            dash(&r.protocol),
+            r.version.as_deref().unwrap_or("-"),
+            r.protocol.as_deref().unwrap_or("-"),
             r.status,
             r.path.as_deref().unwrap_or("(linked into carc)")
         );
