@@ -76,7 +76,7 @@ pub fn check(
     let shown = out.display();
     if names_a_directory(out) {
         return Err(format!(
-            "cannot write {shown}: it names a directory, not a file"
+            "cannot write `{shown}`: it names a directory, not a file"
         ));
     }
     let target = match resolved(out) {
@@ -88,20 +88,20 @@ pub fn check(
                 "does not exist"
             };
             return Err(format!(
-                "cannot write {shown}: the directory {} {why}",
+                "cannot write `{shown}`: the directory `{}` {why}",
                 dir.display()
             ));
         }
     };
     if target.is_dir() {
-        return Err(format!("cannot write {shown}: it is a directory"));
+        return Err(format!("cannot write `{shown}`: it is a directory"));
     }
     for &(input, what) in inputs {
         if !carc_core::input::is_stdin(input)
             && (resolved(input).as_ref() == Ok(&target) || same_inode(input, out))
         {
             return Err(format!(
-                "{flag} {shown} would overwrite {what} {}; give another file",
+                "{flag} `{shown}` would overwrite {what} `{}`; give another file",
                 input.display()
             ));
         }
@@ -111,7 +111,7 @@ pub fn check(
             && (resolved(other).as_ref() == Ok(&target) || same_inode(other, out))
         {
             return Err(format!(
-                "{flag} {shown} and {other_flag} {} name the same file; give two files",
+                "{flag} `{shown}` and {other_flag} `{}` name the same file; give two files",
                 other.display()
             ));
         }

@@ -77,7 +77,7 @@ fn a_full_disk_exits_2_with_one_line_and_no_panic() {
         exits_saying(
             &o,
             2,
-            "error: cannot write /dev/full: no space left on device\n",
+            "error: cannot write `/dev/full`: no space left on device\n",
         );
     }
 }
@@ -343,12 +343,14 @@ fn deeply_nested_json_is_refused_without_overflowing_the_stack() {
 fn a_seed_a_record_cannot_hold_is_a_clear_usage_error() {
     // TOML's integers stop at 2^63 - 1: a record of the game could not be read back.
     for cmd in ["play", "simulate"] {
-        let o = carc(&[cmd, "--seed", "9223372036854775808"]);
-        exits_saying(
-            &o,
-            2,
-            "a seed is a whole number from 0 to 9223372036854775807",
-        );
+        for seed in ["9223372036854775808", "-1"] {
+            let o = carc(&[cmd, "--seed", seed]);
+            exits_saying(
+                &o,
+                2,
+                "a seed is a whole number from 0 to 9223372036854775807",
+            );
+        }
     }
     let dir = scratch("hostile-seed");
     let record = dir.join("max.toml");
@@ -357,6 +359,29 @@ fn a_seed_a_record_cannot_hold_is_a_clear_usage_error() {
     assert!(o.status.success(), "{}", show(&o));
     let o = carc(&["replay", path]);
     assert!(o.status.success(), "{}", show(&o));
+}
+
+#[test]
+fn a_negative_number_gets_the_flags_own_words_not_an_unknown_argument() {
+    for args in [
+        &["play", "--players", "-2"][..],
+        &["simulate", "--games", "-5"],
+        &["simulate", "--threads", "-1"],
+        &[
+            "render",
+            "board",
+            "tests/scenarios/base-06-road-loop.toml",
+            "--move",
+            "-1",
+        ],
+    ] {
+        exits_saying(&carc(args), 2, "expected a whole number, such as 2");
+    }
+    exits_saying(
+        &carc(&["--max-input-size", "-1", "rules"]),
+        2,
+        "`-1` is not a size",
+    );
 }
 
 #[test]
@@ -1334,6 +1359,8 @@ fn a_plugin_with_missing_tile_data_keeps_its_name() {
         panic!("listed once by its id: {listed:?}");
     };
     assert_eq!(well["version"], "0.2.0");
+    // No library was read: its protocol is not known, said as JSON says it.
+    assert!(well["protocol"].is_null(), "{well}");
     let status = well["status"].as_str().unwrap();
     // Said at the manifest's line naming the file.
     assert!(

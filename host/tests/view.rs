@@ -348,9 +348,37 @@ fn an_unwritable_out_exits_2_with_one_line() {
     let err = stderr(&o);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("error: cannot write /nonexistent-carc-dir/page.html"),
+        err.starts_with("error: cannot write `/nonexistent-carc-dir/page.html`"),
         "{err}"
     );
+}
+
+#[test]
+fn a_page_named_like_a_picture_is_refused_with_where_pictures_come_from() {
+    let dir = scratch("view-picture-name");
+    for (args, flag) in [
+        (
+            vec!["view", "tests/scenarios/base-06-road-loop.toml", "--out"],
+            "--out",
+        ),
+        (vec!["play", "--seed", "1", "--html"], "--html"),
+    ] {
+        for name in ["board.svg", "board.PNG"] {
+            let out = dir.join(name);
+            let mut args = args.clone();
+            args.push(out.to_str().unwrap());
+            let o = carc(&args);
+            assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+            let err = stderr(&o);
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                err.starts_with(&format!("error: {flag} `")) && err.contains("carc render board"),
+                "{err}"
+            );
+            assert!(!out.exists(), "{name} was written");
+            assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+        }
+    }
 }
 
 #[test]

@@ -14,10 +14,10 @@ const NAMES: [&str; 6] = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank"];
 pub struct PlayArgs {
     /// Seed fixing the tile order and the bots' choices, 0 to 2^63 - 1 (default: from the
     /// clock, printed).
-    #[arg(long, value_parser = super::parse_seed)]
+    #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Number of players, 1 to 6 (default 2).
-    #[arg(long, conflicts_with = "names", value_parser = super::parse_count::<usize>)]
+    #[arg(long, conflicts_with = "names", value_parser = super::parse_count::<usize>, allow_negative_numbers = true)]
     players: Option<usize>,
     /// Player names in turn order.
     #[arg(long, value_name = "A,B")]
@@ -233,6 +233,7 @@ fn check_outputs(args: &PlayArgs) -> Result<(), String> {
         carc_host::destination::check(record, "--record", &[], &[])?;
     }
     if let Some(html) = &args.html {
+        super::view::page_name(html, "--html")?;
         let taken: Vec<(&std::path::Path, &str)> = args
             .record
             .iter()
@@ -292,7 +293,7 @@ pub fn write_record(path: &std::path::Path, record: &Record) -> Result<(), Strin
     };
     std::fs::write(path, text).map_err(|e| {
         format!(
-            "cannot write {}: {}",
+            "cannot write `{}`: {}",
             path.display(),
             carc_core::input::describe(&e)
         )

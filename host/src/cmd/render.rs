@@ -52,7 +52,7 @@ pub struct BoardArgs {
     /// The board after this many moves (default: after all of them, as `carc replay`
     /// checks it). A move the record expects to be rejected (`error_at`) ends the moves
     /// played: any N past it draws the board where the record ends.
-    #[arg(long = "move", value_name = "N", value_parser = super::parse_count::<usize>)]
+    #[arg(long = "move", value_name = "N", value_parser = super::parse_count::<usize>, allow_negative_numbers = true)]
     moves: Option<usize>,
     /// Write the picture here, as SVG or PNG by the file's extension (default, and `-`:
     /// SVG on standard output).

@@ -13,16 +13,16 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
     /// Number of games.
-    #[arg(long, default_value_t = 1000, value_parser = super::parse_count::<u64>)]
+    #[arg(long, default_value_t = 1000, value_parser = super::parse_count::<u64>, allow_negative_numbers = true)]
     games: u64,
     /// Seed of the first game (0 to 2^63 - 1); game i uses seed + i.
-    #[arg(long, default_value_t = 0, value_parser = super::parse_seed)]
+    #[arg(long, default_value_t = 0, value_parser = super::parse_seed, allow_negative_numbers = true)]
     seed: u64,
     /// Worker threads (default: 1, so the figure is per core).
-    #[arg(long, default_value_t = 1, value_parser = super::parse_count::<usize>)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_count::<usize>, allow_negative_numbers = true)]
     threads: usize,
     /// Players per game, 1 to 6.
-    #[arg(long, default_value_t = 2, value_parser = super::parse_count::<usize>)]
+    #[arg(long, default_value_t = 2, value_parser = super::parse_count::<usize>, allow_negative_numbers = true)]
     players: usize,
     /// Bots per seat: one for all, or one per seat (`random`, `greedy`).
     #[arg(long, value_name = "random,greedy", default_value = "random")]

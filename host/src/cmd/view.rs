@@ -37,6 +37,9 @@ pub fn run(args: ViewArgs) -> u8 {
     } else {
         "the page"
     };
+    if let Err(e) = page_name(&out, flag) {
+        return super::fail(e);
+    }
     // The record is read first (a record that cannot be read is the problem to tell),
     // the page's place checked before the page is made.
     let loaded = match record::load(&args.file) {
@@ -90,6 +93,24 @@ fn page(
     }
 }
 
+/// Refuses a page file named like a picture (`.svg`, `.png`): the page is HTML, and the
+/// board's picture is `carc render board`'s.
+pub fn page_name(out: &Path, flag: &str) -> Result<(), String> {
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some(ext @ ("svg" | "png")) => Err(format!(
+            "{flag} `{}`: the viewer is an HTML page, not a picture; name it `.html`, or draw \
+             the board as {} with `carc render board`",
+            out.display(),
+            ext.to_ascii_uppercase()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Writes the page to a file (saying where on standard error) or, for `-`, to standard
 /// output.
 pub fn write_page(out: &Path, html: &str) -> Result<(), String> {
@@ -99,7 +120,7 @@ pub fn write_page(out: &Path, html: &str) -> Result<(), String> {
     }
     std::fs::write(out, html).map_err(|e| {
         format!(
-            "cannot write {}: {}",
+            "cannot write `{}`: {}",
             out.display(),
             carc_core::input::describe(&e)
         )
