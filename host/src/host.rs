@@ -184,6 +184,21 @@ pub struct Host {
     pub warnings: Vec<String>,
 }
 
+/// Why a plugin directory given by name cannot be searched, said after its name (`None`:
+/// it is a directory).
+fn no_directory(d: &Path) -> Option<String> {
+    match std::fs::metadata(d) {
+        Ok(m) if m.is_dir() => None,
+        Ok(m) if m.is_file() => Some("is a file, not a directory".into()),
+        Ok(_) => Some("is not a directory".into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some("does not exist".into()),
+        Err(e) => Some(format!(
+            "cannot be looked at: {}",
+            carc_core::input::describe(&e)
+        )),
+    }
+}
+
 impl Host {
     /// Finds every plugin and checks each one; opens no library except those given by
     /// path and the linked ones.
@@ -191,13 +206,8 @@ impl Host {
         let mut warnings = Vec::new();
         let mut roots: Vec<PathBuf> = Vec::new();
         for d in &settings.plugin_dirs {
-            if d.is_file() {
-                warnings.push(format!(
-                    "plugin directory `{}` is a file, not a directory",
-                    d.display()
-                ));
-            } else if !d.is_dir() {
-                warnings.push(format!("plugin directory `{}` does not exist", d.display()));
+            if let Some(why) = no_directory(d) {
+                warnings.push(format!("plugin directory `{}` {why}", d.display()));
             }
             roots.push(d.clone());
         }
@@ -205,16 +215,12 @@ impl Host {
         // The configuration's are written down on purpose, as `--plugin-dir`s are (a
         // `CARC_PLUGIN_PATH` entry may name a directory still to come, as `PATH` does).
         for d in &settings.config.config.plugin_dirs {
-            let why = match std::fs::metadata(d) {
-                Ok(m) if m.is_dir() => continue,
-                Ok(_) => "is not a directory".to_string(),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => "does not exist".into(),
-                Err(e) => format!("cannot be looked at: {}", carc_core::input::describe(&e)),
-            };
-            warnings.push(format!(
-                "the configuration's plugin directory `{}` {why}",
-                d.display()
-            ));
+            if let Some(why) = no_directory(d) {
+                warnings.push(format!(
+                    "the configuration's plugin directory `{}` {why}",
+                    d.display()
+                ));
+            }
         }
         roots.extend(settings.config.config.plugin_dirs.iter().cloned());
         roots.extend(settings.user_dir.iter().cloned());

@@ -1288,10 +1288,25 @@ fn a_configured_plugin_directory_that_is_not_there_is_said() {
             "warning: the configuration's plugin directory `{}` does not exist",
             missing.display()
         ),
-        format!("warning: the configuration's plugin directory `{file}` is not a directory"),
+        format!(
+            "warning: the configuration's plugin directory `{file}` is a file, not a directory"
+        ),
     ] {
         assert!(stderr(&o).contains(&want), "{want}: {}", show(&o));
     }
+    // A named pipe given as `--plugin-dir` is there, but is no directory (it was said
+    // not to exist).
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    let o = carc(&["--plugin-dir", fifo, "plugins", "list"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    let want = format!("warning: plugin directory `{fifo}` is not a directory");
+    assert!(stderr(&o).contains(&want), "{want}: {}", show(&o));
 }
 
 /// A library named with `--plugin` that cannot be used is said, whatever the command
