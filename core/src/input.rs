@@ -147,7 +147,9 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
             .read_to_end(&mut bytes)
             .map_err(unreadable)?;
     } else {
-        let file = std::fs::File::open(path).map_err(unreadable)?;
+        let file = std::fs::File::open(path).map_err(|e| {
+            InputError::Unreadable(format!("cannot read the file: {}", describe_at(path, &e)))
+        })?;
         let meta = file.metadata().map_err(unreadable)?;
         if meta.is_dir() {
             return Err(InputError::Unreadable(
@@ -165,6 +167,17 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
         return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// An I/O error met opening `path`, in words ([`describe`]); a link that leads nowhere is
+/// said to be one, with where it points.
+pub fn describe_at(path: &Path, e: &std::io::Error) -> String {
+    match std::fs::read_link(path) {
+        Ok(to) if e.kind() == std::io::ErrorKind::NotFound => {
+            format!("it is a link to `{}`, which is not there", to.display())
+        }
+        _ => describe(e),
+    }
 }
 
 /// An I/O error in words, lower case, without the OS error number: `no such file or

@@ -598,7 +598,10 @@ fn usable(status: &Status) -> bool {
 /// The plugin directories in a search directory, by name; the directory itself when it
 /// holds a manifest. A directory that cannot be read holds none.
 fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {
-    if root.join(MANIFEST_FILE).exists() {
+    // A manifest that is a link to nothing still marks a plugin directory (one that
+    // cannot be read, and is listed as refused rather than passed over in silence).
+    let has_manifest = |dir: &Path| dir.join(MANIFEST_FILE).symlink_metadata().is_ok();
+    if has_manifest(root) {
         return vec![root.to_path_buf()];
     }
     let Ok(read) = std::fs::read_dir(root) else {
@@ -606,7 +609,7 @@ fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {
     };
     let mut dirs: Vec<PathBuf> = read
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir() && p.join(MANIFEST_FILE).exists())
+        .filter(|p| p.is_dir() && has_manifest(p))
         .collect();
     dirs.sort();
     dirs

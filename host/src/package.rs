@@ -31,8 +31,13 @@ const MAX_FILE: u64 = 16 << 20;
 
 /// Reads a text file of a plugin, or says why not.
 fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
+    let meta = std::fs::metadata(path).map_err(|e| {
+        format!(
+            "cannot read `{}`: {}",
+            path.display(),
+            carc_core::input::describe_at(path, &e)
+        )
+    })?;
     if !meta.is_file() {
         return Err(format!("`{}` is not a file", path.display()));
     }

@@ -1309,6 +1309,37 @@ fn a_configured_plugin_directory_that_is_not_there_is_said() {
     assert!(stderr(&o).contains(&want), "{want}: {}", show(&o));
 }
 
+/// A link that leads nowhere is said to be one, with where it points: as a record, and as
+/// a plugin's manifest (the plugin is listed as refused; it was passed over in silence).
+#[test]
+fn a_link_to_nothing_is_said_to_be_one() {
+    let dir = scratch("dangling-links");
+    let record = dir.join("game.toml");
+    std::os::unix::fs::symlink(dir.join("moved-away.toml"), &record).unwrap();
+    let o = carc(&["replay", record.to_str().unwrap()]);
+    exits_saying(
+        &o,
+        2,
+        &format!(
+            "cannot read the file: it is a link to `{}`, which is not there",
+            dir.join("moved-away.toml").display()
+        ),
+    );
+    let ghost = dir.join("plugins").join("ghost");
+    fs::create_dir_all(&ghost).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/manifest.toml", ghost.join("manifest.toml")).unwrap();
+    let rows = rows_of(dir.join("plugins").to_str().unwrap(), "ghost");
+    let [row] = rows.as_slice() else {
+        panic!("listed once: {rows:?}");
+    };
+    let status = row["status"].as_str().unwrap();
+    assert!(
+        status.starts_with("refused: ")
+            && status.contains("it is a link to `/nonexistent/manifest.toml`, which is not there"),
+        "{status}"
+    );
+}
+
 /// A library named with `--plugin` that cannot be used is said, whatever the command
 /// (it was silently left out of a game).
 #[test]
