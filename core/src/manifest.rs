@@ -451,11 +451,23 @@ impl Manifest {
                 format!("`{lib}` is not a library's crate name (letters, digits, `_` and `-`)"),
             ));
         }
+        // The same file however written (`tiles.toml`, `./tiles.toml`, `a//b.toml`).
+        fn parts(p: &str) -> impl Iterator<Item = std::path::Component<'_>> {
+            std::path::Path::new(p)
+                .components()
+                .filter(|c| *c != std::path::Component::CurDir)
+        }
+        let same_file = |a: &str, b: &str| parts(a).eq(parts(b));
         for (i, file) in m.tiles.iter().enumerate() {
-            if m.tiles[..i].contains(file) {
+            if let Some(first) = m.tiles[..i].iter().find(|other| same_file(other, file)) {
+                let written = if first == file {
+                    String::new()
+                } else {
+                    format!(" (first as `{first}`)")
+                };
                 return Err(locate(
                     &["tiles".into(), i.into()],
-                    format!("the tile file `{file}` is listed twice: list it once"),
+                    format!("the tile file `{file}` is listed twice{written}: list it once"),
                 ));
             }
         }
@@ -629,6 +641,15 @@ mod tests {
         ));
         assert!(e.contains("m.toml:4:30: "), "{e}");
         assert!(e.contains("the tile file `a.toml` is listed twice"), "{e}");
+        // However it is written.
+        let e = refused(&format!(
+            "{HEAD}version = \"0.1.0\"\ntiles = [\"t/a.toml\", \"./t//a.toml\"]\n"
+        ));
+        assert!(e.contains("m.toml:4:22: "), "{e}");
+        assert!(
+            e.contains("the tile file `./t//a.toml` is listed twice (first as `t/a.toml`)"),
+            "{e}"
+        );
     }
 
     #[test]
