@@ -701,6 +701,35 @@ fn forbidding_every_move_of_a_decision_skips_it() {
     assert!(waved > 10, "without the fault it waves ({waved} times)");
 }
 
+/// A verdict on placements that changes when they are judged together (forbidding all,
+/// where each alone was allowed as the tile was drawn) would lose the drawn tile: it is
+/// the expansion's fault, named with its hook, and the game goes on without it, every
+/// tile placed or discarded (the tiles were drawn and silently never placed).
+#[test]
+fn forbidding_together_the_placements_allowed_alone_is_a_fault_and_no_tile_is_lost() {
+    let game = played(
+        fixture_rules("forbid-placements-together").expect("rules"),
+        3,
+    );
+    assert!(game.is_over());
+    assert_eq!(
+        game.faults(),
+        &[format!(
+            "expansion `{ID}` went wrong in `forbid`: with the placements it forbade, no \
+             placement of the drawn tile was left, though one was allowed when the tile was \
+             drawn (a verdict on a placement must not depend on the others judged with it); \
+             it is disabled"
+        )]
+    );
+    let st = &game.state;
+    assert_eq!(
+        st.board.tiles.len() + st.discarded.len(),
+        72,
+        "every tile of the base game was placed (the start tile included) or discarded"
+    );
+    assert!(st.turn.number > 60, "the game went on to its end");
+}
+
 /// An expansion that fails as a turn begins, before any decision of it: `carc play`
 /// meets it choosing the next move and stops, naming it, and the record it writes meets
 /// it too when replayed (both exit 2), rather than replaying as a game that went well.

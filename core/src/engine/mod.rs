@@ -661,6 +661,12 @@ impl Game {
             if restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 let offered_by = offerers(&offered);
+                // Placing a drawn tile (judged whole): the expansions that forbade a
+                // placement, should none be left.
+                let placing = placements == Placements::Everywhere
+                    && self.state.turn.drawn.is_some()
+                    && self.state.turn.phase as usize == rules.place_phase;
+                let mut forbade_placements = 0u64;
                 for i in each_bit(restricting) {
                     if legal.is_empty() {
                         break;
@@ -689,9 +695,36 @@ impl Game {
                             continue;
                         }
                     }
+                    if placing
+                        && legal
+                            .iter()
+                            .zip(&forbidden)
+                            .any(|(a, &f)| f && matches!(a, Action::Place { .. }))
+                    {
+                        forbade_placements |= 1 << i;
+                    }
                     drop_forbidden(&mut legal, &mut offered, &forbidden);
                 }
                 self.forbidden = forbidden;
+                // The tile was drawn because a placement of it was allowed, judged alone
+                // (`has_placement`): a verdict that changes when placements are judged
+                // together would lose the tile, so the expansions giving it are at fault.
+                if forbade_placements != 0
+                    && !legal.iter().any(|a| matches!(a, Action::Place { .. }))
+                {
+                    for i in each_bit(forbade_placements) {
+                        panicked.push((
+                            i,
+                            "forbid",
+                            Fault::refused(
+                                "with the placements it forbade, no placement of the drawn \
+                                 tile was left, though one was allowed when the tile was \
+                                 drawn (a verdict on a placement must not depend on the \
+                                 others judged with it)",
+                            ),
+                        ));
+                    }
+                }
             }
         }
         self.legal = legal;
