@@ -17,6 +17,15 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
     if is_datetime {
         m = m.replace("invalid type: map", "invalid type: a date-time");
     }
+    // serde's words for an array of the wrong length: said as a count of values.
+    if let Some((n, rest)) = m
+        .strip_prefix("invalid length ")
+        .and_then(|r| r.split_once(','))
+        && let Ok(n) = n.parse::<u64>()
+    {
+        let values = if n == 1 { "value" } else { "values" };
+        m = format!("invalid length: {n} {values},{rest}");
+    }
     // The TOML reader says which key is given twice only by pointing at it.
     if m == "duplicate key"
         && let Some(key) = spanned
@@ -184,6 +193,18 @@ fn replace_words(text: &str, prefix: &str, words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrong_length_is_a_count_of_values() {
+        assert_eq!(
+            plain("invalid length 4, expected [x, y, PORT]", None),
+            "invalid length: 4 values, expected [x, y, PORT]"
+        );
+        assert_eq!(
+            plain("invalid length 1, expected [x, y]", None),
+            "invalid length: 1 value, expected [x, y]"
+        );
+    }
 
     #[test]
     fn a_duplicate_key_is_named() {

@@ -121,11 +121,11 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         // TOML as in JSON (spec: `at = [x, y]`, `[x, y, PORT]`).
         (
             "extra-coordinate.toml",
-            "tests/records/extra-coordinate.toml:8:6: error: invalid length 3, expected [x, y]",
+            "tests/records/extra-coordinate.toml:8:6: error: invalid length: 3 values, expected [x, y]",
         ),
         (
             "extra-coordinate.json",
-            "tests/records/extra-coordinate.json:3:48: error: invalid length 3, expected [x, y]",
+            "tests/records/extra-coordinate.json:3:48: error: invalid length: 3 values, expected [x, y]",
         ),
         // A malformed move is found before play, even past the move play stops at.
         (
@@ -140,7 +140,7 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ),
         (
             "extra-port.toml",
-            "tests/records/extra-port.toml:12:12: error: invalid length 4, expected [x, y, PORT]",
+            "tests/records/extra-port.toml:12:12: error: invalid length: 4 values, expected [x, y, PORT]",
         ),
     ];
     for (file, want) in cases {
