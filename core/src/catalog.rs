@@ -1,5 +1,5 @@
-//! The catalog of expansions a host can enable, by id. The host fills it (statically
-//! linked expansions, later dynamically loaded plugins); games pick from it.
+//! The catalog of expansions a host can enable, by id. The host fills it (plugins linked
+//! in or loaded from their libraries); games pick from it.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

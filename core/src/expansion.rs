@@ -1,4 +1,5 @@
-//! The expansion SDK: what an expansion declares (its manifest) and the hooks through
+//! The engine's own expansion trait (plugins implement `carc_sdk::Expansion` and are
+//! hosted through it, see [`crate::plugin`]): what an expansion declares (its manifest) and the hooks through
 //! which its rules take part in a game. The base game is itself written against this
 //! trait ([`crate::base::BaseGame`]), so expansions only ever add.
 //!

@@ -1,4 +1,4 @@
-//! carc-core: the Carcassonne model, the rules engine and the expansion SDK.
+//! carc-core: the Carcassonne model, the rules engine, and the hosting of SDK plugins.
 //!
 //! Start at [`engine::Game`] (`legal_actions()` / `apply()`), [`rules::Rules`] (what is in
 //! force) and [`expansion::Expansion`] (how rules plug in). The base game itself is the

@@ -22,8 +22,9 @@
 //! of the same id is *shadowed*): every `--plugin-dir`, `CARC_PLUGIN_PATH`
 //! (`:`-separated), the configuration's `plugin-dirs`, the user's directory
 //! (`$XDG_DATA_HOME/carc/plugins`, default `~/.local/share/carc/plugins`), and the
-//! directory the shipped plugins are built into. Each is a directory of plugin
-//! directories; one that itself holds a `manifest.toml` is a single plugin.
+//! shipped plugins' directory (`plugins/` beside `carc`, else the checkout's). Each is a
+//! directory of plugin directories; one that itself holds a `manifest.toml` is a single
+//! plugin.
 
 use std::collections::BTreeMap;
 use std::fmt;

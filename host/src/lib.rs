@@ -2,7 +2,8 @@
 //! with any enabled subset of the plugins), plugin directories ([`package`]), the
 //! configuration file ([`config`]), [`trust`], loading plugin libraries ([`plugins`]) and
 //! the process-wide host the `carc` command line uses ([`catalog`]), how it reports
-//! ([`output`]) and where it may write files ([`destination`]). [`view`] makes the replay
+//! ([`output`]), where it may write files ([`destination`]) and bot games as `carc play`
+//! plays them ([`game`]). [`view`] makes the replay
 //! viewer, a record as one HTML page; [`render`] draws tiles and boards as SVG or PNG.
 
 #[macro_use]

@@ -1,9 +1,9 @@
 //! Expansions written against the SDK ([`carc_sdk`]), hosted by the engine: a plugin's
 //! root module (from a shared library, or linked in) becomes an
-//! [`Expansion`](crate::expansion::Expansion) the engine runs like any other.
+//! [`crate::expansion::Expansion`] the engine runs like any other.
 //!
 //! The engine calls the plugin's hooks through the module's function pointers, hands it
-//! its query table ([`queries`]) and decodes what it returns ([`codec`]). A plugin that
+//! its query table (`queries.rs`) and decodes what it returns (`codec.rs`). A plugin that
 //! panics reports the panic as an error; it is turned into a panic here, on the host's
 //! side, where the engine's shield catches it and disables the expansion.
 

@@ -102,7 +102,7 @@ pub const MOST_BOARD_LINES: usize = 30_000_000;
 
 /// Replays a record move by move, keeping what the viewer shows after each. The record's
 /// `[expect]` is not checked (`carc replay` does that), except that a move it expects to
-/// be rejected (`error_at`) ends the game shown, and `final_scoring = true` applies final
+/// be rejected (`error_at`) ends the game shown, and `final = true` applies final
 /// scoring after the last move, as `carc replay` does.
 /// Why it cannot: the record is not valid (exit 2), a move is illegal (exit 1), or the
 /// game is too long to draw every board of (more than [`MOST_BOARD_LINES`]; exit 2).

@@ -1,5 +1,7 @@
 //! Commands: the changes a rule asks the engine to make. The engine checks each one; a
-//! command it refuses is reported as a fault of the expansion and changes nothing.
+//! command it refuses is reported as a fault of the expansion and changes nothing. A
+//! command moving or returning a figure that an earlier command of the same step has
+//! moved since the hook saw it is dropped, without a fault.
 
 use crate::abi::{self, RawCommand};
 use crate::ids::{FigureId, FigureKind, PhaseId, PlayerId, SegmentId, TileId};
