@@ -941,11 +941,46 @@ fn the_configuration_is_a_file_and_a_quoted_diagnostic_keeps_the_error_prefix() 
     let flag = dir.to_str().expect("UTF-8");
     let o = carc(&["--plugin-dir", flag, "play", "--expansions", "pk"]);
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
-    assert!(
-        stderr(&o).starts_with("error: expansion `pk` cannot be enabled: "),
+    // The quoted diagnostic begins a line of its own, as it would printed alone.
+    let manifest = dir.join("pk").join("manifest.toml");
+    let err = stderr(&o);
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next(),
+        Some("error: expansion `pk` cannot be enabled:"),
         "{}",
         show(&o)
     );
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.starts_with(&format!("{}:1:6: error: ", manifest.display()))),
+        "{}",
+        show(&o)
+    );
+    // A record enabling it: said at the record's line naming it, then the plugin's report.
+    let record = write(
+        &dir,
+        "game.toml",
+        "[game]\nexpansions = [\"pk\"]\nplayers = [\"A\", \"B\"]\n",
+    );
+    for cmd in ["replay", "view"] {
+        let o = carc(&["--plugin-dir", flag, cmd, &record]);
+        assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(&format!(
+                "{record}:2:15: error: expansion `pk` cannot be enabled:\n"
+            )),
+            "{cmd}: {}",
+            show(&o)
+        );
+        assert!(
+            err.contains(&format!("\n{}:1:6: error: ", manifest.display())),
+            "{cmd}: {}",
+            show(&o)
+        );
+    }
 }
 
 #[test]

@@ -37,8 +37,24 @@ pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
         .filter(|e| found.contains(e))
         .cloned()
         .collect();
-    let mut catalog =
-        crate::catalog::catalog_for(&known).map_err(|e| format!("{}: error: {e}", loaded.file))?;
+    let mut catalog = crate::catalog::catalog_for(&known).map_err(|e| {
+        // Said at the record's expansion it is about (the last one named), with the
+        // plugin's own located report, if it quotes one, after the record's.
+        let i = loaded
+            .record
+            .game
+            .expansions
+            .iter()
+            .rposition(|x| e.contains(&format!("`{x}`")));
+        let path: Vec<carc_core::span::Seg> = match i {
+            Some(i) => vec!["game".into(), "expansions".into(), i.into()],
+            None => vec!["game".into(), "expansions".into()],
+        };
+        match super::quoting_located(&e) {
+            Some((sentence, quoted)) => format!("{}\n{quoted}", loaded.error_at(&path, sentence)),
+            None => loaded.error_at(&path, e).to_string(),
+        }
+    })?;
     catalog.also_available(found);
     Ok(catalog)
 }
