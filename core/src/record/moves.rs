@@ -284,9 +284,8 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
     // A deployment of a figure other than a follower names the figure's kind
     // (`builder = [x, y, PORT]`).
     if let Some(figure) = deployable_kind(rules, name) {
-        let f: FeatureRef = serde_json::from_value(value).map_err(|_| {
-            MoveError::Malformed(format!("`{name}` takes a feature `[x, y, PORT]`"))
-        })?;
+        let f: FeatureRef = serde_json::from_value(value)
+            .map_err(|_| bad_value(name, format!("`{name}` takes a feature `[x, y, PORT]`")))?;
         let node = feature(rules, state, &f, |why| bad_value(name, why))?;
         return Ok(Action::Deploy { figure, node });
     }
@@ -447,6 +446,17 @@ mod tests {
                         arg: ArgKind::Feature,
                     },
                 ],
+                // A player's figure other than the follower: deployed with its kind as
+                // the move (`pig = [x, y, PORT]`).
+                figures: vec![crate::figures::FigureKindDecl {
+                    namespace: String::new(),
+                    name: "pig".into(),
+                    class: crate::figures::FigureClass::Special,
+                    strength: 0,
+                    per_player: 1,
+                    neutral: 0,
+                    tags: Vec::new(),
+                }],
                 ..Manifest::default()
             }
         }
@@ -479,6 +489,25 @@ mod tests {
                     Err(MoveError::BadValue(key, _)) if key == "wave"
                 ),
                 "wave = {wrong}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_figures_deployment_of_the_wrong_form_is_a_bad_value_of_its_key() {
+        let rules = rules();
+        assert_eq!(
+            check_move(&rules, &entry("pig", serde_json::json!([1, 0, "N"]))),
+            Ok(())
+        );
+        for wrong in [serde_json::json!(true), serde_json::json!([3, 0])] {
+            assert!(
+                matches!(
+                    check_move(&rules, &entry("pig", wrong.clone())),
+                    Err(MoveError::BadValue(key, why))
+                        if key == "pig" && why == "`pig` takes a feature `[x, y, PORT]`"
+                ),
+                "pig = {wrong}"
             );
         }
     }
