@@ -359,6 +359,18 @@ fn a_seed_a_record_cannot_hold_is_a_clear_usage_error() {
     assert!(o.status.success(), "{}", show(&o));
     let o = carc(&["replay", path]);
     assert!(o.status.success(), "{}", show(&o));
+    // JSON reads larger integers, but a record is the same in both formats.
+    let json = write(
+        &dir,
+        "big.json",
+        "{\"game\": {\"players\": [\"A\"], \"seed\": 9223372036854775808}, \"move\": []}",
+    );
+    let o = carc(&["replay", &json]);
+    exits_saying(
+        &o,
+        2,
+        &format!("{json}:1:37: error: a seed is a whole number from 0 to 9223372036854775807"),
+    );
 }
 
 #[test]

@@ -63,6 +63,7 @@ pub struct GameHeader {
     pub players: Vec<String>,
     /// Shuffles every tile not listed in `draw`, and any reshuffle during play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 9_223_372_036_854_775_807u64))]
     pub seed: Option<u64>,
     /// The first tiles drawn, in this order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
