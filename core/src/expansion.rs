@@ -1,7 +1,7 @@
 //! The engine's own expansion trait (plugins implement `carc_sdk::Expansion` and are
-//! hosted through it, see [`crate::plugin`]): what an expansion declares (its manifest) and the hooks through
-//! which its rules take part in a game. The base game is itself written against this
-//! trait ([`crate::base::BaseGame`]), so expansions only ever add.
+//! hosted through it, see [`crate::plugin`]): what an expansion declares (its manifest)
+//! and the hooks through which its rules take part in a game. The base game is itself
+//! written against this trait ([`crate::base::BaseGame`]), so expansions only ever add.
 //!
 //! Hooks receive a read-only [`Ctx`] and push [`Command`]s; the engine validates and
 //! applies them. Hooks must be deterministic: same state in, same commands out.
