@@ -177,6 +177,12 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
             "[expect.builders]\nmayor = { Ann = [] }\n",
             "(and `record` checks its own record)",
         ),
+        // The base game is checked by `[expect]`'s own keys.
+        (
+            "[expect.base]\nscores = { Ann = 0 }\n",
+            "the base game has no table of its own in `[expect]`: `[expect]`'s own keys \
+             check its state (scores, supply,",
+        ),
     ] {
         let err = with(expect).expect_err(expect);
         assert!(err.contains(why) && err.contains("r.toml:"), "{err}");

@@ -864,19 +864,26 @@ fn check_expansion_keys(
             .map(|m| m.id.as_str())
             .filter(|&m| m != "base")
             .collect();
-        errors.push(at_key(
-            &[],
+        let enabled = if expansions.is_empty() {
+            "none enabled".to_string()
+        } else {
+            expansions.join(", ")
+        };
+        let keys = super::Expect::KEYS.join(", ");
+        // The base game's state is what the keys of `[expect]` itself check.
+        let why = if id == "base" {
             format!(
-                "unknown key `{id}` in `[expect]` (its keys: {}, and a table \
-                 `[expect.<id>]` for an expansion of this game: {})",
-                super::Expect::KEYS.join(", "),
-                if expansions.is_empty() {
-                    "none enabled".to_string()
-                } else {
-                    expansions.join(", ")
-                }
-            ),
-        ));
+                "the base game has no table of its own in `[expect]`: `[expect]`'s own keys \
+                 check its state ({keys}), and a table `[expect.<id>]` is for an expansion \
+                 of this game: {enabled}"
+            )
+        } else {
+            format!(
+                "unknown key `{id}` in `[expect]` (its keys: {keys}, and a table \
+                 `[expect.<id>]` for an expansion of this game: {enabled})"
+            )
+        };
+        errors.push(at_key(&[], why));
         return;
     }
     let declared: Vec<(usize, &str, bool)> = rules
