@@ -1281,3 +1281,37 @@ fn tile_data_naming_another_expansion_is_refused_where_it_does() {
     let rows = list(&home, &["--plugin-dir", &path]);
     assert_eq!(status_of(&rows, "crossings"), "loaded");
 }
+
+/// A kind a plugin's tile data names that its manifest does not declare: `carc validate
+/// DIR` says where names come from for that plugin (its manifest, what it requires),
+/// with a near name it could mean (the hint sent the author to validate the plugin
+/// directory they were validating).
+#[test]
+fn an_unknown_kind_in_a_plugins_tiles_says_where_its_kinds_come_from() {
+    let home = scratch("packages-unknown-kind");
+    let dir = home.join("packs").join("crossings");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root().join("examples/tile-pack/manifest.toml"),
+        dir.join("manifest.toml"),
+    )
+    .unwrap();
+    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
+    assert!(tiles.contains("kind = \"road\""), "the example changed");
+    std::fs::write(
+        dir.join("tiles.toml"),
+        tiles.replacen("kind = \"road\"", "kind = \"raod\"", 1),
+    )
+    .unwrap();
+    let path = dir.to_string_lossy().into_owned();
+    let o = carc_in(&home, &["validate", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "error: unknown feature kind `raod`; did you mean `road`? (neither the manifest \
+             of `crossings` nor an expansion it requires declares it)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -104,11 +104,8 @@ impl Ctx<'_> {
                 && let Err(msg) = self.vocab.marker(name)
             {
                 let msg = if msg.starts_with("unknown") {
-                    format!(
-                        "{msg} (no enabled expansion registers it: enable it, validate \
-                             the plugin directory whose manifest declares it, or use \
-                             --tiles-only)"
-                    )
+                    let known = self.vocab.markers.iter().map(|m| m.name.as_str());
+                    self.unknown(&msg, name, known, Some("use --tiles-only"))
                 } else {
                     msg
                 };
@@ -122,16 +119,44 @@ impl Ctx<'_> {
             Ok(k) => Some(k),
             Err(msg) => {
                 let msg = if msg.starts_with("unknown") {
-                    format!(
-                        "{msg} (no enabled expansion registers it: enable it, or validate \
-                         the plugin directory whose manifest declares it)"
-                    )
+                    let known = self.vocab.kinds.iter().map(|k| k.name.as_str());
+                    self.unknown(&msg, written, known, None)
                 } else {
                     msg
                 };
                 self.at(path, msg);
                 None
             }
+        }
+    }
+
+    /// The message for a kind or marker no expansion in force declares: a near name
+    /// that one does, and where names come from (the plugin's own manifest, when its
+    /// directory is validated; `more`: a further way out of a tile file validated alone).
+    fn unknown<'n>(
+        &self,
+        msg: &str,
+        written: &str,
+        known: impl Iterator<Item = &'n str>,
+        more: Option<&str>,
+    ) -> String {
+        let near = known
+            .filter(|k| super::schema_check::edit_distance(written, k) <= 2)
+            .min_by_key(|k| super::schema_check::edit_distance(written, k));
+        let near = near.map_or(String::new(), |k| format!("; did you mean `{k}`?"));
+        match (&self.options.expansion, more) {
+            (Some(id), _) => format!(
+                "{msg}{near} (neither the manifest of `{id}` nor an expansion it requires \
+                 declares it)"
+            ),
+            (None, None) => format!(
+                "{msg}{near} (no enabled expansion registers it: enable it, or validate the \
+                 plugin directory whose manifest declares it)"
+            ),
+            (None, Some(more)) => format!(
+                "{msg}{near} (no enabled expansion registers it: enable it, validate the \
+                 plugin directory whose manifest declares it, or {more})"
+            ),
         }
     }
 
