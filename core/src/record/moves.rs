@@ -296,9 +296,24 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
                 "`{name}` needs an expansion that is not enabled in this game"
             )));
         }
+        // A near name of a move this game has, as a misspelling would be.
+        let distance = |k: &str| crate::tiles::validate::edit_distance(name, k);
+        let near = ["place", "follower", "pass"]
+            .into_iter()
+            .chain(rules.verbs.iter().map(|v| v.name.as_str()))
+            .chain(
+                rules
+                    .figure_kinds
+                    .iter()
+                    .filter(|k| deployable_kind(rules, &k.name).is_some())
+                    .map(|k| k.name.as_str()),
+            )
+            .filter(|k| distance(k) <= 2)
+            .min_by_key(|k| distance(k))
+            .map_or(String::new(), |k| format!("; did you mean `{k}`?"));
         return Err(MoveError::UnknownKey(
             name.to_string(),
-            format!("unknown move `{name}` (no enabled expansion defines it)"),
+            format!("unknown move `{name}` (no enabled expansion defines it){near}"),
         ));
     };
     let arg = match decl.arg {
@@ -508,6 +523,29 @@ mod tests {
                         if key == "pig" && why == "`pig` takes a feature `[x, y, PORT]`"
                 ),
                 "pig = {wrong}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_move_names_a_near_move_of_the_game() {
+        let rules = rules();
+        for (written, near) in [
+            ("wav", Some("wave")),
+            ("pgi", Some("pig")),
+            ("plase", Some("place")),
+            ("xyzzy", None),
+        ] {
+            let Err(MoveError::UnknownKey(key, why)) =
+                check_move(&rules, &entry(written, true.into()))
+            else {
+                panic!("{written}: not an unknown key");
+            };
+            assert_eq!(key, written);
+            let hint = near.map_or(String::new(), |n| format!("; did you mean `{n}`?"));
+            assert_eq!(
+                why,
+                format!("unknown move `{written}` (no enabled expansion defines it){hint}")
             );
         }
     }

@@ -18,6 +18,7 @@
 //! in messages.
 
 mod schema_check;
+pub(crate) use schema_check::edit_distance;
 mod semantic;
 mod source;
 mod tree;

@@ -254,7 +254,7 @@ fn unknown_key(name: &str, owner: &str, allowed: &[String]) -> String {
 }
 
 /// Levenshtein distance, for "did you mean" hints.
-pub(super) fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
