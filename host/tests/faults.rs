@@ -702,9 +702,9 @@ fn forbidding_every_move_of_a_decision_skips_it() {
 }
 
 /// A verdict on placements that changes when they are judged together (forbidding all,
-/// where each alone was allowed as the tile was drawn) would lose the drawn tile: it is
-/// the expansion's fault, named with its hook, and the game goes on without it, every
-/// tile placed or discarded (the tiles were drawn and silently never placed).
+/// where each alone is allowed) would lose the drawn tile: it is the expansion's fault,
+/// named with its hook, and the game goes on without it, every tile placed or discarded
+/// (the tiles were drawn and silently never placed).
 #[test]
 fn forbidding_together_the_placements_allowed_alone_is_a_fault_and_no_tile_is_lost() {
     let game = played(
@@ -715,10 +715,10 @@ fn forbidding_together_the_placements_allowed_alone_is_a_fault_and_no_tile_is_lo
     assert_eq!(
         game.faults(),
         &[format!(
-            "expansion `{ID}` went wrong in `forbid`: with the placements it forbade, no \
-             placement of the drawn tile was left, though one was allowed when the tile was \
-             drawn (a verdict on a placement must not depend on the others judged with it); \
-             it is disabled"
+            "expansion `{ID}` went wrong in `forbid`: it forbade a placement of the drawn \
+             tile judged with the others, which it allowed judged alone, and no placement \
+             was left (a verdict on a placement must not depend on the others judged with \
+             it); it is disabled"
         )]
     );
     let st = &game.state;
@@ -728,6 +728,45 @@ fn forbidding_together_the_placements_allowed_alone_is_a_fault_and_no_tile_is_lo
         "every tile of the base game was placed (the start tile included) or discarded"
     );
     assert!(st.turn.number > 60, "the game went on to its end");
+}
+
+/// No fault: a tile that could be placed when drawn, but whose every placement an
+/// expansion forbids once the placement phase begins (judged alone or together alike),
+/// fits nowhere then: it is discarded and another drawn (BASE-4), as a tile that fits
+/// nowhere when drawn is. The fixture closes the first tile of each turn from turn 2 on.
+#[test]
+fn a_tile_whose_placements_are_all_forbidden_after_it_was_drawn_is_discarded() {
+    let game = played(fixture_rules("closed-after-draw").expect("rules"), 3);
+    assert!(game.is_over());
+    assert_eq!(game.faults(), &[] as &[String]);
+    let st = &game.state;
+    assert_eq!(
+        st.board.tiles.len() + st.discarded.len(),
+        72,
+        "every tile of the base game was placed (the start tile included) or discarded"
+    );
+    // Every turn from the second on discarded its first tile, and then placed one.
+    let turns = st.turn.number as usize;
+    assert!(turns > 20, "{turns} turns");
+    assert!(
+        st.discarded.len() + 1 >= turns,
+        "{} discarded in {turns} turns",
+        st.discarded.len()
+    );
+    assert!(st.board.tiles.len() >= turns, "a tile placed every turn");
+    // `carc play` writes such a game as a record (no entry for a discard) that replays.
+    let dir = common::scratch("faults-closed-after-draw");
+    let record = dir.join("game.toml");
+    let record = record.to_str().expect("a UTF-8 path");
+    let o = carc_play_with("closed-after-draw", &["--record", record]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("fits nowhere and is discarded"),
+        "{}",
+        stdout(&o)
+    );
+    let o = carc_with_fixture(&["replay", record]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
 /// An expansion that fails as a turn begins, before any decision of it: `carc play`

@@ -661,12 +661,12 @@ impl Game {
             if restricting != 0 {
                 let mut forbidden = std::mem::take(&mut self.forbidden);
                 let offered_by = offerers(&offered);
-                // Placing a drawn tile (judged whole): the expansions that forbade a
-                // placement, should none be left.
+                // Placing a drawn tile (judged whole): some of the placements each
+                // expansion forbade, to ask about again should none be left.
                 let placing = placements == Placements::Everywhere
                     && self.state.turn.drawn.is_some()
                     && self.state.turn.phase as usize == rules.place_phase;
-                let mut forbade_placements = 0u64;
+                let mut forbade_placements: Vec<(usize, Action)> = Vec::new();
                 for i in each_bit(restricting) {
                     if legal.is_empty() {
                         break;
@@ -695,34 +695,52 @@ impl Game {
                             continue;
                         }
                     }
-                    if placing
-                        && legal
-                            .iter()
-                            .zip(&forbidden)
-                            .any(|(a, &f)| f && matches!(a, Action::Place { .. }))
-                    {
-                        forbade_placements |= 1 << i;
+                    if placing {
+                        forbade_placements.extend(
+                            legal
+                                .iter()
+                                .zip(&forbidden)
+                                .filter(|(a, f)| **f && matches!(a, Action::Place { .. }))
+                                .take(PLACEMENTS_ASKED_AGAIN)
+                                .map(|(a, _)| (i, *a)),
+                        );
                     }
                     drop_forbidden(&mut legal, &mut offered, &forbidden);
                 }
                 self.forbidden = forbidden;
-                // The tile was drawn because a placement of it was allowed, judged alone
-                // (`has_placement`): a verdict that changes when placements are judged
-                // together would lose the tile, so the expansions giving it are at fault.
-                if forbade_placements != 0
+                // No placement of the drawn tile is left. An expansion that allows, judged
+                // alone, a placement it forbade judged with the others gives a verdict
+                // that depends on the others, which the SDK rules out: it is at fault
+                // (the tile would be discarded for it). Otherwise the tile fits nowhere
+                // now, and `advance` discards it (BASE-4).
+                if !forbade_placements.is_empty()
                     && !legal.iter().any(|a| matches!(a, Action::Place { .. }))
                 {
-                    for i in each_bit(forbade_placements) {
-                        panicked.push((
-                            i,
-                            "forbid",
-                            Fault::refused(
-                                "with the placements it forbade, no placement of the drawn \
-                                 tile was left, though one was allowed when the tile was \
-                                 drawn (a verdict on a placement must not depend on the \
-                                 others judged with it)",
-                            ),
-                        ));
+                    let mut at_fault = 0u64;
+                    for (i, action) in &forbade_placements {
+                        if at_fault & 1 << i != 0 {
+                            continue;
+                        }
+                        let e = &rules.expansions[*i];
+                        let ctx = Ctx {
+                            offered_by,
+                            deploys_offered_by,
+                            placements,
+                            ..self.ctx(*i)
+                        };
+                        if let Ok(false) = shielded(*i, || e.forbids(&ctx, action)) {
+                            at_fault |= 1 << i;
+                            panicked.push((
+                                *i,
+                                "forbid",
+                                Fault::refused(
+                                    "it forbade a placement of the drawn tile judged with the \
+                                     others, which it allowed judged alone, and no placement \
+                                     was left (a verdict on a placement must not depend on \
+                                     the others judged with it)",
+                                ),
+                            ));
+                        }
                     }
                 }
             }
@@ -815,6 +833,20 @@ impl Game {
             }
             if !self.legal.is_empty() {
                 return;
+            }
+            if self.state.turn.phase as usize == self.rules.place_phase
+                && let Some(tile) = self.state.turn.drawn
+            {
+                // No placement of the drawn tile is allowed now (it had one when drawn:
+                // what the expansions forbid changed since): it fits nowhere, so it is
+                // discarded and another one drawn (BASE-4), the phases from `draw` on
+                // running again.
+                self.state.turn.drawn = None;
+                self.state.discarded.push(tile);
+                self.emit(Event::TileDiscarded { tile });
+                self.state.turn.phase = self.rules.draw_phase as u8;
+                self.enter_phase();
+                continue;
             }
             guard += 1;
             if guard > 10_000 {
@@ -1541,6 +1573,11 @@ const MOST_MOVES_IN_A_TURN: u32 = 1_000;
 
 /// The most drawn tiles one turn may set aside or put back (no real turn comes near it).
 const MOST_REDRAWS_IN_A_TURN: u32 = 10_000;
+
+/// When no placement of a drawn tile is left, how many of the placements each expansion
+/// forbade are asked about again, one at a time, to tell a verdict that depends on the
+/// other placements from a tile that fits nowhere now.
+const PLACEMENTS_ASKED_AGAIN: usize = 16;
 
 /// Counts a drawn tile set aside or put back in this turn; an error past
 /// [`MOST_REDRAWS_IN_A_TURN`] (a turn that would never get a tile to place).
