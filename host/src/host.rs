@@ -447,7 +447,10 @@ impl Host {
                 ));
             };
             if let Status::Refused(why) = &entries[i].status {
-                return Err(format!("expansion `{id}` cannot be enabled: {why}"));
+                return Err(format!(
+                    "expansion `{id}` cannot be enabled:{}",
+                    crate::output::then(why)
+                ));
             }
             chosen.push(i);
         }

@@ -101,6 +101,32 @@ pub fn finish(code: u8) -> u8 {
     }
 }
 
+/// What follows a sentence's colon when it quotes `reason`: the reason after a space, or,
+/// when it is a report of several lines (a located one, with its snippet), from a line of
+/// its own, so that the report reads as it would printed alone.
+pub fn then(reason: &str) -> String {
+    if reason.contains('\n') {
+        format!("\n{reason}")
+    } else {
+        format!(" {reason}")
+    }
+}
+
+/// Whether a message is a diagnostic about a file: its first line starts with its place,
+/// `file:line:column: error: ` (or `file: error: ` for the whole file), not with a
+/// sentence (which quotes names in backticks).
+pub fn is_located(message: &str) -> bool {
+    let first = message.lines().next().unwrap_or("");
+    let Some((place, _)) = first.split_once(": error: ") else {
+        return false;
+    };
+    let number =
+        |p: Option<&str>| p.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let mut parts = place.rsplitn(3, ':');
+    let line_and_column = number(parts.next()) && number(parts.next());
+    line_and_column || (!place.contains(": ") && !place.contains('`'))
+}
+
 /// `text` with every control character but line breaks and tabs written as `\u{..}`.
 pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
     let raw = |c: char| c.is_control() && c != '\n' && c != '\t';
@@ -160,5 +186,30 @@ mod tests {
     fn io_errors_read_as_words() {
         let e = io::Error::from_raw_os_error(28);
         assert_eq!(describe(&e), "no space left on device");
+    }
+
+    #[test]
+    fn a_diagnostic_is_told_from_a_sentence_quoting_names() {
+        for located in [
+            "tiles.toml:3:7: error: unknown kind",
+            "/tmp/a: b/tiles.toml:3:7: error: unknown kind\n  |\n3 | x",
+            "tiles.toml: error: no tiles",
+        ] {
+            assert!(is_located(located), "{located}");
+        }
+        for sentence in [
+            "cannot write `nodir/x: error: y.html`: the directory does not exist",
+            "expansion `x` cannot be enabled:\ntiles.toml:1:1: error: bad",
+            "the option `mode`: error: unknown value",
+            "no place at all",
+        ] {
+            assert!(!is_located(sentence), "{sentence}");
+        }
+    }
+
+    #[test]
+    fn a_quoted_report_of_several_lines_begins_a_line_of_its_own() {
+        assert_eq!(then("it is refused"), " it is refused");
+        assert_eq!(then("a:1:1: error: x\n  |"), "\na:1:1: error: x\n  |");
     }
 }

@@ -179,33 +179,14 @@ pub fn report_faults(faults: &[String]) -> u8 {
 
 /// Prints an error the same way everywhere: `error: ` and the message, or a located
 /// diagnostic (`file:line:column: error: ...`, with its snippet) as it is. A sentence
-/// that quotes a located diagnostic (`... cannot be enabled: file:1:6: error: ...`) ends
-/// its line where the diagnostic begins, which is then printed from a line of its own.
+/// quoting a report of several lines (a located one) ends its first line where the
+/// report begins (see `output::then`).
 pub fn fail(message: impl std::fmt::Display) -> u8 {
     let message = message.to_string();
-    if is_located(&message) {
+    if carc_host::output::is_located(&message) {
         errln!("{message}");
-    } else if let Some((sentence, quoted)) = quoting_located(&message) {
-        errln!("error: {sentence}\n{quoted}");
     } else {
         errln!("error: {message}");
     }
     2
-}
-
-/// Whether a message is a located diagnostic: it starts with its place
-/// (`file:line:column: error: `).
-fn is_located(message: &str) -> bool {
-    message
-        .split_once(": error: ")
-        .is_some_and(|(place, _)| !place.contains(": ") && !place.contains('\n'))
-}
-
-/// A sentence that ends by quoting a located diagnostic (`expansion `x` cannot be enabled:
-/// file:1:6: error: ...`), split into the sentence (with its colon) and the diagnostic.
-pub fn quoting_located(message: &str) -> Option<(&str, &str)> {
-    let at = message.find(": error: ")?;
-    let start = message[..at].rfind(": ")? + 2;
-    let (sentence, quoted) = (&message[..start - 1], &message[start..]);
-    (is_located(quoted) && !sentence.contains('\n')).then_some((sentence, quoted))
 }

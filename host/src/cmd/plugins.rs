@@ -357,7 +357,10 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
     if on {
         let e = installed(id, &plugins)?;
         if let Status::Refused(why) = &e.status {
-            return Err(format!("`{id}` cannot be enabled: {why}"));
+            return Err(format!(
+                "`{id}` cannot be enabled:{}",
+                carc_host::output::then(why)
+            ));
         }
     }
     let path = config_path()?;

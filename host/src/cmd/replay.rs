@@ -50,7 +50,8 @@ pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
             Some(i) => vec!["game".into(), "expansions".into(), i.into()],
             None => vec!["game".into(), "expansions".into()],
         };
-        match super::quoting_located(&e) {
+        // A report quoted on the lines after the sentence goes after the record's.
+        match e.split_once('\n') {
             Some((sentence, quoted)) => format!("{}\n{quoted}", loaded.error_at(&path, sentence)),
             None => loaded.error_at(&path, e).to_string(),
         }
