@@ -1315,3 +1315,56 @@ fn an_unknown_kind_in_a_plugins_tiles_says_where_its_kinds_come_from() {
         stderr(&o)
     );
 }
+
+/// An expansion a record enables that cannot be enabled is said at the record's line,
+/// under the expansion the reason is about (the one it names first: the one requiring,
+/// not the one required).
+#[test]
+fn a_record_enabling_what_cannot_be_enabled_is_said_at_the_expansion_at_fault() {
+    let home = scratch("packages-record-requires");
+    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
+    for (id, requires) in [("a", "\n[requires]\nb = \"^2.0\"\n"), ("b", "\n")] {
+        let dir = home.join("packs").join(id);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("manifest.toml"),
+            format!(
+                "id = \"{id}\"\nname = \"{id}\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n{requires}"
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("tiles.toml"),
+            tiles.replace(
+                "expansion = \"crossings\"",
+                &format!("expansion = \"{id}\""),
+            ),
+        )
+        .unwrap();
+    }
+    let record = home.join("game.toml");
+    std::fs::write(
+        &record,
+        "[game]\nexpansions = [\"a\", \"b\"]\nplayers = [\"A\", \"B\"]\n",
+    )
+    .unwrap();
+    let packs = home.join("packs");
+    let o = carc_in(
+        &home,
+        &[
+            "--plugin-dir",
+            packs.to_str().unwrap(),
+            "replay",
+            record.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "{}:2:15: error: expansion `a` cannot be enabled: it requires `b` ^2.0",
+            record.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+}

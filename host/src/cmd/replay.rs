@@ -38,14 +38,17 @@ pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
         .cloned()
         .collect();
     let mut catalog = crate::catalog::catalog_for(&known).map_err(|e| {
-        // Said at the record's expansion it is about (the last one named), with the
+        // Said at the record's expansion it is about (the one it names first), with the
         // plugin's own located report, if it quotes one, after the record's.
         let i = loaded
             .record
             .game
             .expansions
             .iter()
-            .rposition(|x| e.contains(&format!("`{x}`")));
+            .enumerate()
+            .filter_map(|(i, x)| Some((e.find(&format!("`{x}`"))?, i)))
+            .min()
+            .map(|(_, i)| i);
         let path: Vec<carc_core::span::Seg> = match i {
             Some(i) => vec!["game".into(), "expansions".into(), i.into()],
             None => vec!["game".into(), "expansions".into()],
