@@ -366,11 +366,32 @@ fn a_seed_a_record_cannot_hold_is_a_clear_usage_error() {
         "{\"game\": {\"players\": [\"A\"], \"seed\": 9223372036854775808}, \"move\": []}",
     );
     let o = carc(&["replay", &json]);
+    let seed = "expected a seed: a whole number from 0 to 9223372036854775807";
     exits_saying(
         &o,
         2,
-        &format!("{json}:1:37: error: a seed is a whole number from 0 to 9223372036854775807"),
+        &format!("{json}:1:55: error: invalid value: integer `9223372036854775808`, {seed}"),
     );
+    // The same in TOML, and for any value that is no seed, located in both formats.
+    for (value, said) in [
+        (
+            "9223372036854775808",
+            "invalid value: integer `9223372036854775808`",
+        ),
+        ("-1", "invalid value: integer `-1`"),
+        ("1.5", "invalid type: floating point `1.5`"),
+    ] {
+        let toml = write(
+            &dir,
+            "seed.toml",
+            format!("[game]\nplayers = [\"A\"]\nseed = {value}\n"),
+        );
+        exits_saying(
+            &carc(&["replay", &toml]),
+            2,
+            &format!("{toml}:3:8: error: {said}, {seed}"),
+        );
+    }
 }
 
 #[test]

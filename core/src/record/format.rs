@@ -62,7 +62,11 @@ pub struct GameHeader {
     /// 1 to 6 seats, in turn order.
     pub players: Vec<String>,
     /// Shuffles every tile not listed in `draw`, and any reshuffle during play.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "seed::opt_seed"
+    )]
     #[schemars(range(max = 9_223_372_036_854_775_807u64))]
     pub seed: Option<u64>,
     /// The first tiles drawn, in this order.
@@ -247,6 +251,49 @@ mod exact {
     }
 
     use serde::Deserialize;
+}
+
+/// A seed: a whole number from 0 to 2^63 - 1 in either format (TOML's integers stop
+/// there, and a record reads the same in JSON), anything else told what a seed is.
+mod seed {
+    use serde::Deserialize;
+    use serde::de::{Deserializer, Unexpected, Visitor};
+    use std::fmt;
+
+    struct SeedVisitor;
+
+    impl Visitor<'_> for SeedVisitor {
+        type Value = u64;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a seed: a whole number from 0 to {}", i64::MAX)
+        }
+
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u64, E> {
+            u64::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+        }
+
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u64, E> {
+            if v <= i64::MAX as u64 {
+                Ok(v)
+            } else {
+                Err(E::invalid_value(Unexpected::Unsigned(v), &self))
+            }
+        }
+    }
+
+    struct Seed(u64);
+
+    impl<'de> Deserialize<'de> for Seed {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seed, D::Error> {
+            d.deserialize_u64(SeedVisitor).map(Seed)
+        }
+    }
+
+    /// An optional seed (JSON's `null` is none).
+    pub fn opt_seed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        Ok(Option::<Seed>::deserialize(d)?.map(|s| s.0))
+    }
 }
 
 /// A rotation read as a whole number, so that any other value is told what a rotation

@@ -326,18 +326,6 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             loaded.error_at(&u.path, message)
         });
     }
-    // TOML's integers stop at 2^63 - 1: a larger seed (JSON reads one) would make a
-    // record that has no TOML form.
-    if loaded.record.game.seed.is_some_and(|s| s > i64::MAX as u64) {
-        return Err(loaded.error_at(
-            &["game".into(), "seed".into()],
-            format!(
-                "a seed is a whole number from 0 to {} (a record's integers are TOML's, \
-                 in JSON too)",
-                i64::MAX
-            ),
-        ));
-    }
     Ok(loaded)
 }
 
