@@ -172,12 +172,27 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
 /// An I/O error met opening `path`, in words ([`describe`]); a link that leads nowhere is
 /// said to be one, with where it points.
 pub fn describe_at(path: &Path, e: &std::io::Error) -> String {
-    match std::fs::read_link(path) {
-        Ok(to) if e.kind() == std::io::ErrorKind::NotFound => {
-            format!("it is a link to `{}`, which is not there", to.display())
-        }
+    match leads_nowhere(path) {
+        Some(link) if e.kind() == std::io::ErrorKind::NotFound => format!("it is {link}"),
         _ => describe(e),
     }
+}
+
+/// `a link to `X`, which is not there` (or `which leads nowhere`, itself a link) when
+/// `path` is a link that leads to nothing; `None` otherwise.
+pub fn leads_nowhere(path: &Path) -> Option<String> {
+    let to = std::fs::read_link(path).ok()?;
+    if std::fs::metadata(path).is_ok() {
+        return None;
+    }
+    // Where it points, from the link's own directory.
+    let target = path.parent().unwrap_or(Path::new("")).join(&to);
+    let why = if target.symlink_metadata().is_ok() {
+        "which leads nowhere"
+    } else {
+        "which is not there"
+    };
+    Some(format!("a link to `{}`, {why}", to.display()))
 }
 
 /// An I/O error in words, lower case, without the OS error number: `no such file or

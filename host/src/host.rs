@@ -137,7 +137,10 @@ impl fmt::Display for Status {
             Status::Loaded => write!(f, "loaded"),
             Status::Linked => write!(f, "linked"),
             Status::Refused(why) => write!(f, "refused: {}", why.lines().next().unwrap_or("")),
-            Status::Shadowed(by) => write!(f, "shadowed by {}", by.display()),
+            Status::Shadowed(by) if by.as_os_str() == LINKED_INTO_CARC => {
+                write!(f, "shadowed by the plugin linked into carc")
+            }
+            Status::Shadowed(by) => write!(f, "shadowed by `{}`", by.display()),
         }
     }
 }
@@ -185,6 +188,9 @@ pub struct Host {
     pub warnings: Vec<String>,
 }
 
+/// What stands for the place of a plugin linked into carc where a path is kept.
+const LINKED_INTO_CARC: &str = "(linked into carc)";
+
 /// Why a plugin directory given by name cannot be searched, said after its name (`None`:
 /// it is a directory).
 fn no_directory(d: &Path) -> Option<String> {
@@ -192,7 +198,10 @@ fn no_directory(d: &Path) -> Option<String> {
         Ok(m) if m.is_dir() => None,
         Ok(m) if m.is_file() => Some("is a file, not a directory".into()),
         Ok(_) => Some("is not a directory".into()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some("does not exist".into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(
+            carc_core::input::leads_nowhere(d)
+                .map_or_else(|| "does not exist".into(), |link| format!("is {link}")),
+        ),
         Err(e) => Some(format!(
             "cannot be looked at: {}",
             carc_core::input::describe(&e)
@@ -294,7 +303,7 @@ impl Host {
                     .dir
                     .clone()
                     .or_else(|| entries[f].library.clone())
-                    .unwrap_or_else(|| PathBuf::from("(linked into carc)"));
+                    .unwrap_or_else(|| PathBuf::from(LINKED_INTO_CARC));
                 entries[i].status = Status::Shadowed(by);
             }
         }
@@ -310,8 +319,8 @@ impl Host {
                     "another plugin of the id `{}`, {}, was found first",
                     e.id,
                     match by.to_str() {
-                        Some("(linked into carc)") => "linked into carc".to_string(),
-                        _ => format!("in {}", by.display()),
+                        Some(LINKED_INTO_CARC) => "linked into carc".to_string(),
+                        _ => format!("in `{}`", by.display()),
                     }
                 )),
                 _ => None,
@@ -599,13 +608,17 @@ fn usable(status: &Status) -> bool {
     matches!(status, Status::Available | Status::Loaded | Status::Linked)
 }
 
+/// Whether `dir` is a plugin directory: it holds a manifest. A manifest that is a link to
+/// nothing still marks one (a plugin that cannot be read, and is said to be refused rather
+/// than passed over in silence).
+pub fn holds_manifest(dir: &Path) -> bool {
+    dir.join(MANIFEST_FILE).symlink_metadata().is_ok()
+}
+
 /// The plugin directories in a search directory, by name; the directory itself when it
 /// holds a manifest. A directory that cannot be read holds none.
 fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {
-    // A manifest that is a link to nothing still marks a plugin directory (one that
-    // cannot be read, and is listed as refused rather than passed over in silence).
-    let has_manifest = |dir: &Path| dir.join(MANIFEST_FILE).symlink_metadata().is_ok();
-    if has_manifest(root) {
+    if holds_manifest(root) {
         return vec![root.to_path_buf()];
     }
     let Ok(read) = std::fs::read_dir(root) else {
@@ -613,7 +626,7 @@ fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {
     };
     let mut dirs: Vec<PathBuf> = read
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir() && has_manifest(p))
+        .filter(|p| p.is_dir() && holds_manifest(p))
         .collect();
     dirs.sort();
     dirs

@@ -23,7 +23,7 @@ use clap::{Parser, Subcommand};
 struct Cli {
     /// The largest record, tile file or manifest read, in bytes or with K, M or G
     /// (default 4M).
-    #[arg(long, value_name = "SIZE", global = true, value_parser = parse_size, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", global = true, value_parser = parse_size, allow_hyphen_values = true)]
     max_input_size: Option<u64>,
     /// Use the expansion plugins linked into this binary instead of loading their
     /// shared libraries (same plugins, same boundary; for comparison and embedding).

@@ -410,11 +410,13 @@ fn a_negative_number_gets_the_flags_own_words_not_an_unknown_argument() {
     ] {
         exits_saying(&carc(args), 2, "expected a whole number, such as 2");
     }
-    exits_saying(
-        &carc(&["--max-input-size", "-1", "rules"]),
-        2,
-        "`-1` is not a size",
-    );
+    for size in ["-1", "-2M"] {
+        exits_saying(
+            &carc(&["--max-input-size", size, "rules"]),
+            2,
+            &format!("`{size}` is not a size"),
+        );
+    }
 }
 
 #[test]
@@ -1396,6 +1398,39 @@ fn a_link_to_nothing_is_said_to_be_one() {
     let ghost = dir.join("plugins").join("ghost");
     fs::create_dir_all(&ghost).unwrap();
     std::os::unix::fs::symlink("/nonexistent/manifest.toml", ghost.join("manifest.toml")).unwrap();
+    // `carc validate DIR` reads it as a plugin directory too.
+    let o = carc(&["validate", ghost.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("it is a link to `/nonexistent/manifest.toml`, which is not there"),
+        "{}",
+        show(&o)
+    );
+    // A link to a link to nothing leads nowhere; a plugin directory given as such a link
+    // is said to be one.
+    let twice = dir.join("twice.toml");
+    std::os::unix::fs::symlink(&record, &twice).unwrap();
+    exits_saying(
+        &carc(&["replay", twice.to_str().unwrap()]),
+        2,
+        &format!(
+            "it is a link to `{}`, which leads nowhere",
+            record.display()
+        ),
+    );
+    let gone = dir.join("gone-plugins");
+    std::os::unix::fs::symlink("/nonexistent/plugins", &gone).unwrap();
+    let o = carc(&["--plugin-dir", gone.to_str().unwrap(), "plugins", "list"]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "warning: plugin directory `{}` is a link to `/nonexistent/plugins`, which is not \
+             there",
+            gone.display()
+        )),
+        "{}",
+        show(&o)
+    );
     let rows = rows_of(dir.join("plugins").to_str().unwrap(), "ghost");
     let [row] = rows.as_slice() else {
         panic!("listed once: {rows:?}");
@@ -1439,7 +1474,7 @@ fn a_plugin_library_that_is_not_used_is_said_in_every_command() {
     assert!(
         stderr(&o).contains(&format!(
             "warning: plugin library `{shipped}` is not used: another plugin of the id \
-             `princess-dragon`, in "
+             `princess-dragon`, in `"
         )),
         "{}",
         show(&o)

@@ -155,7 +155,7 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
         ),
         (
             "[expect]\nscore = { Ann = 0 }\n",
-            "for an expansion of this game: builders)",
+            "for an expansion enabled in this game: builders)",
         ),
         (
             "[expect.builders]\nmayor = { Ann = [] }\n",
@@ -180,8 +180,8 @@ fn an_expansion_s_figures_are_expected_where_they_stand() {
         // The base game is checked by `[expect]`'s own keys.
         (
             "[expect.base]\nscores = { Ann = 0 }\n",
-            "the base game has no table of its own in `[expect]`: `[expect]`'s own keys \
-             check its state (scores, supply,",
+            "the base game has no table of its own in `[expect]`: the game's state is checked \
+             by `[expect]`'s own keys (scores, supply,",
         ),
     ] {
         let err = with(expect).expect_err(expect);

@@ -291,7 +291,7 @@ fn default_out_is_the_record_renamed_and_dash_is_stdout() {
     assert!(written.is_file());
     assert_eq!(
         stderr(&o).trim(),
-        format!("viewer written to {}", written.display())
+        format!("viewer written to `{}`", written.display())
     );
     let o = carc(&["view", record.to_str().unwrap(), "--out", "-"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -363,7 +363,7 @@ fn a_page_named_like_a_picture_is_refused_with_where_pictures_come_from() {
         ),
         (vec!["play", "--seed", "1", "--html"], "--html"),
     ] {
-        for name in ["board.svg", "board.PNG"] {
+        for name in ["board.svg", "board.PNG", ".svg"] {
             let out = dir.join(name);
             let mut args = args.clone();
             args.push(out.to_str().unwrap());
@@ -379,6 +379,14 @@ fn a_page_named_like_a_picture_is_refused_with_where_pictures_come_from() {
             assert!(stdout(&o).is_empty(), "{}", stdout(&o));
         }
     }
+    // A record that cannot be read is the problem told first.
+    let o = carc(&["view", "no-such-record.toml", "--out", "board.svg"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("no-such-record.toml: error: cannot read the file"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

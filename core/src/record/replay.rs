@@ -852,23 +852,24 @@ fn check_expansion_keys(
             .map(|m| m.id.as_str())
             .filter(|&m| m != "base")
             .collect();
+        // The expansions enabled, after "for an expansion enabled in this game".
         let enabled = if expansions.is_empty() {
-            "none enabled".to_string()
+            " (none is)".to_string()
         } else {
-            expansions.join(", ")
+            format!(": {}", expansions.join(", "))
         };
         let keys = super::Expect::KEYS.join(", ");
-        // The base game's state is what the keys of `[expect]` itself check.
+        // The game's state, the base game's included, is what `[expect]`'s own keys check.
         let why = if id == "base" {
             format!(
-                "the base game has no table of its own in `[expect]`: `[expect]`'s own keys \
-                 check its state ({keys}), and a table `[expect.<id>]` is for an expansion \
-                 of this game: {enabled}"
+                "the base game has no table of its own in `[expect]`: the game's state is \
+                 checked by `[expect]`'s own keys ({keys}); a table `[expect.<id>]` is for an \
+                 expansion enabled in this game{enabled}"
             )
         } else {
             format!(
                 "unknown key `{id}` in `[expect]` (its keys: {keys}, and a table \
-                 `[expect.<id>]` for an expansion of this game: {enabled})"
+                 `[expect.<id>]` for an expansion enabled in this game{enabled})"
             )
         };
         errors.push(at_key(&[], why));

@@ -184,7 +184,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
 fn write_outputs(args: &PlayArgs, record: Record, seed: u64) -> Result<(), String> {
     if let Some(path) = &args.record {
         write_record(path, &record)?;
-        errln!("record written to {}", path.display());
+        errln!("record written to `{}`", path.display());
     }
     if let Some(path) = &args.html {
         let html = viewer_of(record, &format!("carc play --seed {seed}"))?;

@@ -107,7 +107,7 @@ pub fn run(args: ValidateArgs) -> u8 {
                 let written = super::render::write_picture(&svg, Some(&target));
                 if written == output::OK {
                     errln!(
-                        "{}: atlas written to {}",
+                        "{}: atlas written to `{}`",
                         carc_core::input::name(path),
                         target.display()
                     );
@@ -231,7 +231,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
         .paths
         .drain(..)
-        .partition(|p| p.join(crate::package::MANIFEST_FILE).exists());
+        .partition(|p| crate::host::holds_manifest(p));
     let mut failed = false;
     for dir in &dirs {
         match crate::catalog::check_plugin_dir(dir) {

@@ -37,11 +37,8 @@ pub fn run(args: ViewArgs) -> u8 {
     } else {
         "the page"
     };
-    if let Err(e) = page_name(&out, flag) {
-        return super::fail(e);
-    }
     // The record is read first (a record that cannot be read is the problem to tell),
-    // the page's place checked before the page is made.
+    // the page's name and place checked before the page is made.
     let loaded = match record::load(&args.file) {
         Ok(l) => l,
         Err(e) => {
@@ -49,6 +46,9 @@ pub fn run(args: ViewArgs) -> u8 {
             return output::CANNOT;
         }
     };
+    if let Err(e) = page_name(&out, flag) {
+        return super::fail(e);
+    }
     if let Err(e) = carc_host::destination::check(&out, flag, &[(&args.file, "the record")], &[]) {
         let hint = if args.out.is_none() {
             " with --out"
@@ -96,9 +96,12 @@ fn page(
 /// Refuses a page file named like a picture (`.svg`, `.png`): the page is HTML, and the
 /// board's picture is `carc render board`'s.
 pub fn page_name(out: &Path, flag: &str) -> Result<(), String> {
+    // A name that is an extension alone (`.svg`) has none for `Path`.
+    let name = out.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let ext = out
         .extension()
         .and_then(|e| e.to_str())
+        .or_else(|| name.strip_prefix('.'))
         .map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some(ext @ ("svg" | "png")) => Err(format!(
@@ -125,6 +128,6 @@ pub fn write_page(out: &Path, html: &str) -> Result<(), String> {
             carc_core::input::describe(&e)
         )
     })?;
-    errln!("viewer written to {}", out.display());
+    errln!("viewer written to `{}`", out.display());
     Ok(())
 }
