@@ -1237,12 +1237,11 @@ fn a_tile_pack_clashing_with_the_base_game_is_refused_where_the_clash_is() {
     );
 }
 
-/// A tile file's `expansion` names the plugin that ships it: a file saying another is
-/// refused where it says it (`carc validate DIR` and the host alike), not played as the
-/// manifest's.
-#[test]
-fn tile_data_naming_another_expansion_is_refused_where_it_does() {
-    let home = scratch("packages-tiles-owner");
+/// A scratch home with `packs/crossings/` holding the example tile pack's manifest (its
+/// tile data for the caller to write, changed): the home, the pack's directory and the
+/// example's tile data.
+fn tile_pack_copy(name: &str) -> (common::Scratch, PathBuf, String) {
+    let home = scratch(name);
     let dir = home.join("packs").join("crossings");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(
@@ -1251,6 +1250,15 @@ fn tile_data_naming_another_expansion_is_refused_where_it_does() {
     )
     .unwrap();
     let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
+    (home, dir, tiles)
+}
+
+/// A tile file's `expansion` names the plugin that ships it: a file saying another is
+/// refused where it says it (`carc validate DIR` and the host alike), not played as the
+/// manifest's.
+#[test]
+fn tile_data_naming_another_expansion_is_refused_where_it_does() {
+    let (home, dir, tiles) = tile_pack_copy("packages-tiles-owner");
     assert!(
         tiles.contains("expansion = \"crossings\""),
         "the example changed"
@@ -1288,15 +1296,7 @@ fn tile_data_naming_another_expansion_is_refused_where_it_does() {
 /// directory they were validating).
 #[test]
 fn an_unknown_kind_in_a_plugins_tiles_says_where_its_kinds_come_from() {
-    let home = scratch("packages-unknown-kind");
-    let dir = home.join("packs").join("crossings");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(
-        root().join("examples/tile-pack/manifest.toml"),
-        dir.join("manifest.toml"),
-    )
-    .unwrap();
-    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
+    let (home, dir, tiles) = tile_pack_copy("packages-unknown-kind");
     assert!(tiles.contains("kind = \"road\""), "the example changed");
     std::fs::write(
         dir.join("tiles.toml"),
