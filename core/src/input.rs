@@ -172,10 +172,10 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
 /// An I/O error met opening `path`, in words ([`describe`]); a link that leads nowhere is
 /// said to be one, with where it points.
 pub fn describe_at(path: &Path, e: &std::io::Error) -> String {
-    match leads_nowhere(path) {
-        Some(link) if e.kind() == std::io::ErrorKind::NotFound => format!("it is {link}"),
-        _ => describe(e),
-    }
+    let link = (e.kind() == std::io::ErrorKind::NotFound)
+        .then(|| leads_nowhere(path))
+        .flatten();
+    link.map_or_else(|| describe(e), |link| format!("it is {link}"))
 }
 
 /// `a link to `X`, which is not there` (or `which leads nowhere`, itself a link) when

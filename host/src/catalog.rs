@@ -115,10 +115,10 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
         };
         return Err((
             format!(
-                "the plugin would not be used: another of the id `{}`, in {}, is used \
+                "the plugin would not be used: another of the id `{}`, {}, is used \
                  instead{why}",
                 entry.id,
-                by.display()
+                crate::host::shadowing_place(by.as_deref())
             ),
             entry.declarations_hold,
         ));

@@ -126,8 +126,17 @@ pub enum Status {
     Linked,
     /// Refused, with why; its library was not opened (or did not load).
     Refused(String),
-    /// Another plugin of the same id was found first, in this directory.
-    Shadowed(PathBuf),
+    /// Another plugin of the same id was found first: in this directory or library
+    /// (`None`: the plugin linked into carc).
+    Shadowed(Option<PathBuf>),
+}
+
+/// Where the plugin shadowing another is: `in `DIR`` or `linked into carc`.
+pub fn shadowing_place(by: Option<&Path>) -> String {
+    match by {
+        Some(by) => format!("in `{}`", by.display()),
+        None => "linked into carc".to_string(),
+    }
 }
 
 impl fmt::Display for Status {
@@ -137,10 +146,8 @@ impl fmt::Display for Status {
             Status::Loaded => write!(f, "loaded"),
             Status::Linked => write!(f, "linked"),
             Status::Refused(why) => write!(f, "refused: {}", why.lines().next().unwrap_or("")),
-            Status::Shadowed(by) if by.as_os_str() == LINKED_INTO_CARC => {
-                write!(f, "shadowed by the plugin linked into carc")
-            }
-            Status::Shadowed(by) => write!(f, "shadowed by `{}`", by.display()),
+            Status::Shadowed(Some(by)) => write!(f, "shadowed by `{}`", by.display()),
+            Status::Shadowed(None) => write!(f, "shadowed by the plugin linked into carc"),
         }
     }
 }
@@ -187,9 +194,6 @@ pub struct Host {
     /// Problems with the search itself (a `--plugin-dir` that does not exist).
     pub warnings: Vec<String>,
 }
-
-/// What stands for the place of a plugin linked into carc where a path is kept.
-const LINKED_INTO_CARC: &str = "(linked into carc)";
 
 /// Why a plugin directory given by name cannot be searched, said after its name (`None`:
 /// it is a directory).
@@ -302,8 +306,7 @@ impl Host {
                 let by = entries[f]
                     .dir
                     .clone()
-                    .or_else(|| entries[f].library.clone())
-                    .unwrap_or_else(|| PathBuf::from(LINKED_INTO_CARC));
+                    .or_else(|| entries[f].library.clone());
                 entries[i].status = Status::Shadowed(by);
             }
         }
@@ -318,10 +321,7 @@ impl Host {
                 Status::Shadowed(by) => Some(format!(
                     "another plugin of the id `{}`, {}, was found first",
                     e.id,
-                    match by.to_str() {
-                        Some(LINKED_INTO_CARC) => "linked into carc".to_string(),
-                        _ => format!("in `{}`", by.display()),
-                    }
+                    shadowing_place(by.as_deref())
                 )),
                 _ => None,
             });

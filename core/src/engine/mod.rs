@@ -841,9 +841,7 @@ impl Game {
                 // what the expansions forbid changed since): it fits nowhere, so it is
                 // discarded and another one drawn (BASE-4), the phases from `draw` on
                 // running again.
-                self.state.turn.drawn = None;
-                self.state.discarded.push(tile);
-                self.emit(Event::TileDiscarded { tile });
+                self.discard_drawn(tile);
                 self.state.turn.phase = self.rules.draw_phase as u8;
                 self.enter_phase();
                 continue;
@@ -1127,6 +1125,13 @@ impl Game {
         });
     }
 
+    /// Discards the drawn tile, which fits nowhere (BASE-4).
+    fn discard_drawn(&mut self, tile: TileTypeId) {
+        self.state.turn.drawn = None;
+        self.state.discarded.push(tile);
+        self.emit(Event::TileDiscarded { tile });
+    }
+
     /// Whether the drawn tile can be placed anywhere (BASE-4), asking the expansions that
     /// restrict placements about each fitting spot until one is allowed.
     fn has_placement(&mut self, tile: TileTypeId) -> bool {
@@ -1196,9 +1201,7 @@ impl Game {
                 if self.has_placement(tile) {
                     return Ok(());
                 }
-                self.state.turn.drawn = None;
-                self.state.discarded.push(tile);
-                self.emit(Event::TileDiscarded { tile });
+                self.discard_drawn(tile);
             },
             Command::SetAsideDrawn => {
                 if st.turn.drawn.is_none() {
