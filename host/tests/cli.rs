@@ -69,6 +69,23 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/rotation-too-large.json:1:104: error: the number \
              `18446744073709551616` is too large, expected a rotation",
         ),
+        // A move's index is said as one, not as the machine's largest integer.
+        (
+            "error-at-negative.toml",
+            "tests/records/error-at-negative.toml:6:12: error: invalid value: integer `-1`, \
+             expected the index of a move: a whole number, 0 for the first move",
+        ),
+        // An expectation no game can meet is refused, not compared.
+        (
+            "winners-twice.toml",
+            "tests/records/winners-twice.toml:6:28: error: `Alice` is listed twice among the \
+             winners (give each player once)",
+        ),
+        (
+            "supply-negative.json",
+            "tests/records/supply-negative.json:3:44: error: `supply` counts followers: Bob's \
+             count cannot be negative (-1)",
+        ),
         // Keys nested past the reader's limit are located at the first such header.
         (
             "header-nested-too-deeply.toml",
@@ -921,4 +938,27 @@ fn validate_says_when_the_tiles_expansion_is_not_enabled() {
     let o = carc(&["validate", "tiledefs/base.toml"]);
     assert_eq!(o.status.code(), Some(0), "{}", show(&o));
     assert!(!stderr(&o).contains("note:"), "{}", show(&o));
+}
+
+/// JSON's `-0` is the whole number 0, as in TOML (JSON's reader takes it for a
+/// floating-point number); a `-0` inside a string stays as written.
+#[test]
+fn json_negative_zero_is_zero() {
+    let dir = scratch("negative-zero");
+    let record = |zero: &str| {
+        format!(
+            "{{\"game\": {{\"players\": [\"-0\", \"Bob\"], \"seed\": {zero}, \"draw\": [\"base:U\"]}},\n \
+             \"move\": [{{\"place\": \"base:U\", \"at\": [1, {zero}], \"rotation\": 0}}],\n \
+             \"expect\": {{\"scores\": {{\"-0\": {zero}}}}}}}\n"
+        )
+    };
+    let negative = write(&dir, "negative.json", record("-0"));
+    let plain = write(&dir, "plain.json", record("0"));
+    let (a, b) = (
+        carc(&["replay", "--json", &negative]),
+        carc(&["replay", "--json", &plain]),
+    );
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    assert_eq!(stdout(&a).replace("negative", "plain"), stdout(&b));
+    assert!(stdout(&a).contains("\"-0\""), "{}", stdout(&a));
 }

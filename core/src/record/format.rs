@@ -296,6 +296,45 @@ mod seed {
     }
 }
 
+/// A move's index (`error_at`), said as one when the value is none (not as the largest
+/// number the machine's integers hold).
+mod move_index {
+    use serde::Deserialize;
+    use serde::de::{Deserializer, Unexpected, Visitor};
+    use std::fmt;
+
+    struct MoveIndex;
+
+    impl Visitor<'_> for MoveIndex {
+        type Value = usize;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("the index of a move: a whole number, 0 for the first move")
+        }
+
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<usize, E> {
+            usize::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+        }
+
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<usize, E> {
+            usize::try_from(v).map_err(|_| E::invalid_value(Unexpected::Unsigned(v), &self))
+        }
+    }
+
+    struct Index(usize);
+
+    impl<'de> Deserialize<'de> for Index {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Index, D::Error> {
+            d.deserialize_u64(MoveIndex).map(Index)
+        }
+    }
+
+    /// An optional move index (JSON's `null` is none).
+    pub fn opt_move_index<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+        Ok(Option::<Index>::deserialize(d)?.map(|i| i.0))
+    }
+}
+
 /// A rotation read as a whole number, so that any other value is told what a rotation
 /// is (whether the number is one of the four is checked with the move).
 mod degrees {
@@ -410,6 +449,7 @@ pub struct Expect {
     pub scores: Option<BTreeMap<String, i64>>,
     /// Player → followers in supply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<BTreeMap<String, u32>>")]
     pub supply: Option<BTreeMap<String, i64>>,
     /// Where the dragon is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -419,12 +459,18 @@ pub struct Expect {
     pub fairy: Option<Whereabouts>,
     /// Player → followers trapped on trap tiles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<BTreeMap<String, u32>>")]
     pub trapped: Option<BTreeMap<String, i64>>,
     /// The players with the most points, in seat order (BASE-10; a carc addition).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("uniqueItems" = true))]
     pub winners: Option<Vec<String>>,
     /// Index of the first move that must be rejected.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "move_index::opt_move_index"
+    )]
     pub error_at: Option<usize>,
     /// Apply final scoring before checking.
     #[serde(default, rename = "final", skip_serializing_if = "Option::is_none")]

@@ -142,6 +142,42 @@ fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
     Diagnostic::located(source, file, Some(offset..offset + 1), message)
 }
 
+/// JSON text with each `-0` outside strings written ` 0` (as long, so every place in it
+/// stays where it was): JSON's reader takes `-0` for a floating-point number, which no
+/// whole-number field accepts, where TOML reads it as the whole number 0.
+fn negative_zero_as_zero(source: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = source.as_bytes();
+    let mut fixed: Option<Vec<u8>> = None;
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'-' if bytes.get(i + 1) == Some(&b'0')
+                && !bytes
+                    .get(i + 2)
+                    .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E')) =>
+            {
+                fixed.get_or_insert_with(|| bytes.to_vec())[i] = b' ';
+            }
+            _ => {}
+        }
+    }
+    match fixed {
+        // Only an ASCII `-` was replaced by an ASCII space: still UTF-8.
+        Some(fixed) => String::from_utf8(fixed).map_or(source.into(), Into::into),
+        None => source.into(),
+    }
+}
+
 /// A diagnostic with `hint` applied to its message.
 fn hint_json(mut d: Diagnostic, hint: &dyn Fn(String) -> String) -> Diagnostic {
     d.message = hint(std::mem::take(&mut d.message));
@@ -250,7 +286,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             None => toml::from_str(source),
         }
         .map_err(|e| {
-            let spanned = e.span().and_then(|s| source.get(s));
+            let spanned = crate::plain::spanned(source, e.message(), e.span());
             let message = crate::plain::plain(e.message(), spanned);
             let mut message = twice_in_toml(source, &message).unwrap_or(message);
             let mut span = e.span().or_else(|| {
@@ -301,7 +337,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                 );
                 return Err(Diagnostic::located(source, file, Some(second), message));
             }
-            serde_json::from_str(source)
+            serde_json::from_str(&negative_zero_as_zero(source))
                 .map(|r: super::format::TableOnly<Record>| r.0)
                 .map_err(|e| hint_json(json_error(source, file, &e), &hint))?
         }
@@ -773,6 +809,15 @@ fn check_expectations(
                     continue;
                 }
             };
+            if want < 0 && table != "scores" {
+                errors.push(loaded.error_at(
+                    &["expect".into(), table.into(), name.as_str().into()],
+                    format!(
+                        "`{table}` counts followers: {name}'s count cannot be negative ({want})"
+                    ),
+                ));
+                continue;
+            }
             let got = actual(p);
             if got != want {
                 problems.push(format!("{table}: {name} expected {want}, got {got}"));
@@ -781,6 +826,15 @@ fn check_expectations(
     }
     if let Some(wanted) = &expect.winners {
         errors.extend(wanted.iter().filter_map(|name| seat("winners", name).err()));
+        // A name given twice is said where it is given again.
+        for (i, name) in wanted.iter().enumerate() {
+            if wanted[..i].contains(name) {
+                errors.push(loaded.error_at(
+                    &["expect".into(), "winners".into(), Seg::Index(i)],
+                    format!("`{name}` is listed twice among the winners (give each player once)"),
+                ));
+            }
+        }
         let got: Vec<String> = state
             .winners()
             .iter()
