@@ -331,7 +331,7 @@ impl Manifest {
             let message = match e.span() {
                 Some(span) if at_shape(source, span.start) => SHAPES.to_string(),
                 _ => {
-                    let spanned = e.span().and_then(|s| source.get(s));
+                    let spanned = crate::plain::spanned(source, e.message(), e.span());
                     crate::plain::plain(e.message(), spanned)
                 }
             };

@@ -3,6 +3,32 @@
 //! OptionValue`, `$__toml_private_datetime`); players and plugin authors see tables,
 //! arrays, whole numbers and date-times.
 
+/// The text a TOML parser's message points at (`span` in `source`), as [`plain`] takes
+/// it: for a key given twice, the whole dotted key (`princess-dragon.dragon-move`, where the
+/// parser points at its last part only).
+pub fn spanned<'a>(
+    source: &'a str,
+    message: &str,
+    span: Option<std::ops::Range<usize>>,
+) -> Option<&'a str> {
+    let span = span?;
+    let text = source.get(span.clone())?;
+    if message.trim() != "duplicate key" {
+        return Some(text);
+    }
+    let line_start = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let before = &source[line_start..span.start];
+    // The key's parts before the last: back to the line's start, an inline table's `{`
+    // or `,`, or a header's `[`.
+    let start = before.rfind(['{', ',', '[']).map_or(0, |i| i + 1);
+    let prefix = before[start..].trim_start();
+    if prefix.trim_end().ends_with('.') {
+        source.get(span.start - prefix.len()..span.end)
+    } else {
+        Some(text)
+    }
+}
+
 /// A parser's message in plain words. `spanned` is the text the message points at, when
 /// known (a date-time there explains serde's "map").
 pub fn plain(message: &str, spanned: Option<&str>) -> String {
@@ -217,6 +243,31 @@ mod tests {
             "duplicate key `princess-dragon.dragon-move` (give each key once)"
         );
         assert_eq!(plain("duplicate key", None), "duplicate key");
+    }
+
+    #[test]
+    fn a_dotted_key_given_twice_is_named_whole() {
+        let source = "[game.rules]\na.b = 1\n  a . b = 2\nc = { d.e = 1, d.e = 2 }\n";
+        // The last part of the key written as `context` (its last character).
+        let at = |context: &str| {
+            let end = source.find(context).unwrap() + context.len();
+            end - 1..end
+        };
+        assert_eq!(
+            spanned(source, "duplicate key", Some(at("a . b"))),
+            Some("a . b")
+        );
+        assert_eq!(
+            spanned(source, "duplicate key", Some(at(", d.e"))),
+            Some("d.e")
+        );
+        // Not a dotted key, or another message: the text pointed at.
+        assert_eq!(spanned(source, "duplicate key", Some(at("\nc"))), Some("c"));
+        assert_eq!(
+            spanned(source, "invalid type", Some(at("a . b"))),
+            Some("b")
+        );
+        assert_eq!(spanned(source, "duplicate key", None), None);
     }
 
     #[test]

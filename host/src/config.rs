@@ -168,7 +168,7 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
 /// Parses a configuration's text; errors are located (file, line, column, caret).
 pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     let config = toml::from_str::<Config>(text).map_err(|e| {
-        let spanned = e.span().and_then(|s| text.get(s));
+        let spanned = carc_core::plain::spanned(text, e.message(), e.span());
         let message = carc_core::plain::plain(e.message(), spanned);
         Diagnostic::located(text, file, e.span(), message).to_string()
     })?;

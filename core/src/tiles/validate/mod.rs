@@ -177,7 +177,7 @@ fn check_one(source: &str, file_name: &str, vocab: &Vocabulary, options: &Option
         Ok(doc) => doc,
         Err(e) => {
             let mut message = toml_message(e.message());
-            let key = e.span().and_then(|s| source.get(s)).map(str::trim);
+            let key = crate::plain::spanned(source, e.message(), e.span()).map(str::trim);
             if let (true, Some(key)) = (message.ends_with("duplicate key"), key) {
                 message = format!("{message} `{}`", tree::shorten(key));
             }
