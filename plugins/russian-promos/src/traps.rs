@@ -13,8 +13,8 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use carc_sdk::{
-    Action, Command, FigureId, Out, Place, PlayerId, Port, Pos, Reason, SegmentId, TileId,
-    TileType, View,
+    Action, Command, FigureClass, FigureId, Out, Place, PlayerId, Port, Pos, Reason, SegmentId,
+    TileId, TileType, View,
 };
 
 use crate::memory::{self, Memory};
@@ -126,28 +126,26 @@ fn on_road(view: &View, ids: &Ids, traps: &Traps, segment: SegmentId) -> Vec<Fig
         .collect()
 }
 
-/// Distance in road tiles from `start` to every tile of the road of `segment`.
-pub fn road_distances(view: &View, segment: SegmentId, start: TileId) -> BTreeMap<TileId, u32> {
+/// Distance in road tiles, along the road, from the Solovei segment `start` to every
+/// segment of its road (RP-5). Counted per segment, not per tile: a tile may hold two
+/// segments of one road (a junction's arms joined by a loop), far apart along it.
+pub fn road_distances(view: &View, start: SegmentId) -> BTreeMap<SegmentId, u32> {
     let mut dist = BTreeMap::from([(start, 0u32)]);
     let mut queue = VecDeque::from([start]);
-    while let Some(t) = queue.pop_front() {
-        let d = dist[&t];
-        for s in view.segments(t) {
-            if !view.same_feature(s, segment) {
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        let t = view.segment_tile(s);
+        let ports = view.segment_ports(s);
+        for p in Port::ALL.into_iter().filter(|p| ports & p.bit() != 0) {
+            let Some(nt) = view.neighbour(t, p.side()) else {
                 continue;
-            }
-            let ports = view.segment_ports(s);
-            for p in Port::ALL.into_iter().filter(|p| ports & p.bit() != 0) {
-                let Some(nt) = view.neighbour(t, p.side()) else {
-                    continue;
-                };
-                let joined = view
-                    .segment_at(nt, p.facing())
-                    .is_some_and(|j| view.same_feature(j, segment));
-                if joined && !dist.contains_key(&nt) {
-                    dist.insert(nt, d + 1);
-                    queue.push_back(nt);
-                }
+            };
+            if let Some(j) = view.segment_at(nt, p.facing())
+                && view.same_feature(j, start)
+                && !dist.contains_key(&j)
+            {
+                dist.insert(j, d + 1);
+                queue.push_back(j);
             }
         }
     }
@@ -173,11 +171,10 @@ fn solovei_claims(
         if !present.iter().any(|f| !seen.contains(f)) {
             continue;
         }
-        let dist = road_distances(view, road, tile);
-        let distance = |f: &FigureId| {
-            view.figure_tile(*f)
-                .and_then(|t| dist.get(&t).copied())
-                .unwrap_or(u32::MAX)
+        let dist = road_distances(view, road);
+        let distance = |f: &FigureId| match view.figure_place(*f) {
+            Place::Segment(s) => dist.get(&s).copied().unwrap_or(u32::MAX),
+            _ => u32::MAX,
         };
         let Some(closest) = present.iter().map(distance).min() else {
             continue;
@@ -240,6 +237,9 @@ fn capture(view: &View, ids: &Ids, traps: &Traps, vodyanoy_candidates: &[FigureI
         .retain(|(g, _)| !taken.iter().any(|(f, _)| f == g));
     memory.trapped.extend(taken.iter().map(|&(f, _)| (f, turn)));
     out.push(memory.store());
+    // Special figures first: a pig or builder taken with its owner's last follower is
+    // trapped with it (RP-6, RP-7), not sent home when that follower leaves first.
+    taken.sort_by_key(|&(f, _)| view.figure_class(view.figure(f).kind) == FigureClass::Follower);
     for (f, t) in taken {
         let why = if traps.is_vodyanoy(t) {
             "trapped by Vodyanoy"
