@@ -647,9 +647,15 @@ pub fn play_moves(
         rejected: None,
     };
     for i in 0..upto.min(loaded.record.moves.len()) {
+        // The move to be refused is judged on a copy: judging it may begin the next turn
+        // (its turn-start effects, PD-13), and the game is checked as it stood before it.
+        let before = (error_at == Some(i)).then(|| game.clone());
         match apply_move(loaded, game, i) {
             Ok(()) => {}
             Err(MoveFailure::Illegal(_)) if error_at == Some(i) => {
+                if let Some(before) = before {
+                    *game = before;
+                }
                 played.rejected = Some(i);
                 break;
             }

@@ -150,9 +150,10 @@ fn a_tile_will_be_placed(view: &View, ids: &Ids) -> bool {
 }
 
 /// PD-14, PD-15: when a feature scores with the fairy's follower in it, its owner scores 3
-/// (5 for a completed feature under PD-OPT-5), majority or not, final scoring included.
+/// (5 for a completed feature under PD-OPT-5, even one scored at the end of the game),
+/// majority or not, final scoring included.
 pub fn on_scored(view: &View, ids: &Ids, segment: SegmentId, out: &mut Out) {
-    let five = ids.options.fairy_five && !view.game_over();
+    let five = ids.options.fairy_five && view.is_complete(segment);
     let points = if five { 5 } else { 3 };
     for player in seats(favoured(view, ids, Some(segment))) {
         out.push(Command::Score {
