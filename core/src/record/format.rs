@@ -296,8 +296,8 @@ mod seed {
     }
 }
 
-/// A move's index (`error_at`), said as one when the value is none (not as the largest
-/// number the machine's integers hold).
+/// A move's index (`error_at`): a value that is no index is told what one is (not the
+/// largest number the machine's integers hold).
 mod move_index {
     use serde::Deserialize;
     use serde::de::{Deserializer, Unexpected, Visitor};
