@@ -414,7 +414,8 @@ fn a_plugin_built_before_a_decision_point_was_the_engines_cannot_declare_a_rule_
         ("figure-strength", "follower", "1.4.0", "1.5"),
     ];
     for (point, claim, old, needed) in cases {
-        let dir = scratch(&format!("compat-{point}")).join("protocol");
+        let scratch_dir = scratch(&format!("compat-{point}"));
+        let dir = scratch_dir.join("protocol");
         std::fs::create_dir_all(&dir).unwrap();
         let manifest =
             std::fs::read_to_string(root().join("plugins/fixtures/protocol/manifest.toml"))
