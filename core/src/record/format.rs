@@ -65,7 +65,7 @@ pub struct GameHeader {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "seed::opt_seed"
+        deserialize_with = "whole::opt_seed"
     )]
     #[schemars(range(max = 9_223_372_036_854_775_807u64))]
     pub seed: Option<u64>,
@@ -253,28 +253,62 @@ mod exact {
     use serde::Deserialize;
 }
 
-/// A seed: a whole number from 0 to 2^63 - 1 in either format (TOML's integers stop
-/// there, and a record reads the same in JSON), anything else told what a seed is.
-mod seed {
+/// A whole number up to a bound, read from either format, so that any other value is told
+/// what the key holds (not what the machine's integers hold): a seed, from 0 to 2^63 - 1
+/// (TOML's integers stop there, and a record reads the same in JSON), and a move's index
+/// (`error_at`).
+mod whole {
     use serde::Deserialize;
     use serde::de::{Deserializer, Unexpected, Visitor};
     use std::fmt;
+    use std::marker::PhantomData;
 
-    struct SeedVisitor;
+    /// What a key holds: its largest value and how it is told.
+    trait Bound {
+        const MAX: u64;
+        fn expecting(f: &mut fmt::Formatter) -> fmt::Result;
+    }
 
-    impl Visitor<'_> for SeedVisitor {
+    /// A seed.
+    struct Seed;
+
+    impl Bound for Seed {
+        const MAX: u64 = i64::MAX as u64;
+        fn expecting(f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a seed: a whole number from 0 to {}", i64::MAX)
+        }
+    }
+
+    /// A move's index.
+    struct MoveIndex;
+
+    impl Bound for MoveIndex {
+        const MAX: u64 = usize::MAX as u64;
+        fn expecting(f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("the index of a move: a whole number, 0 for the first move")
+        }
+    }
+
+    struct Whole<B>(u64, PhantomData<B>);
+
+    struct WholeVisitor<B>(PhantomData<B>);
+
+    impl<B: Bound> Visitor<'_> for WholeVisitor<B> {
         type Value = u64;
 
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            write!(f, "a seed: a whole number from 0 to {}", i64::MAX)
+            B::expecting(f)
         }
 
         fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u64, E> {
-            u64::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+            match u64::try_from(v) {
+                Ok(v) => self.visit_u64(v),
+                Err(_) => Err(E::invalid_value(Unexpected::Signed(v), &self)),
+            }
         }
 
         fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u64, E> {
-            if v <= i64::MAX as u64 {
+            if v <= B::MAX {
                 Ok(v)
             } else {
                 Err(E::invalid_value(Unexpected::Unsigned(v), &self))
@@ -282,56 +316,22 @@ mod seed {
         }
     }
 
-    struct Seed(u64);
-
-    impl<'de> Deserialize<'de> for Seed {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seed, D::Error> {
-            d.deserialize_u64(SeedVisitor).map(Seed)
+    impl<'de, B: Bound> Deserialize<'de> for Whole<B> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Whole<B>, D::Error> {
+            d.deserialize_u64(WholeVisitor::<B>(PhantomData))
+                .map(|v| Whole(v, PhantomData))
         }
     }
 
     /// An optional seed (JSON's `null` is none).
     pub fn opt_seed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-        Ok(Option::<Seed>::deserialize(d)?.map(|s| s.0))
-    }
-}
-
-/// A move's index (`error_at`): a value that is no index is told what one is (not the
-/// largest number the machine's integers hold).
-mod move_index {
-    use serde::Deserialize;
-    use serde::de::{Deserializer, Unexpected, Visitor};
-    use std::fmt;
-
-    struct MoveIndex;
-
-    impl Visitor<'_> for MoveIndex {
-        type Value = usize;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("the index of a move: a whole number, 0 for the first move")
-        }
-
-        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<usize, E> {
-            usize::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
-        }
-
-        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<usize, E> {
-            usize::try_from(v).map_err(|_| E::invalid_value(Unexpected::Unsigned(v), &self))
-        }
-    }
-
-    struct Index(usize);
-
-    impl<'de> Deserialize<'de> for Index {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Index, D::Error> {
-            d.deserialize_u64(MoveIndex).map(Index)
-        }
+        Ok(Option::<Whole<Seed>>::deserialize(d)?.map(|s| s.0))
     }
 
     /// An optional move index (JSON's `null` is none).
     pub fn opt_move_index<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
-        Ok(Option::<Index>::deserialize(d)?.map(|i| i.0))
+        // Bounded by `usize::MAX` when read.
+        Ok(Option::<Whole<MoveIndex>>::deserialize(d)?.map(|i| i.0 as usize))
     }
 }
 
@@ -469,7 +469,7 @@ pub struct Expect {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "move_index::opt_move_index"
+        deserialize_with = "whole::opt_move_index"
     )]
     pub error_at: Option<usize>,
     /// Apply final scoring before checking.
