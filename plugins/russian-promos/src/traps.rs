@@ -152,8 +152,10 @@ pub fn road_distances(view: &View, start: SegmentId) -> BTreeMap<SegmentId, u32>
     dist
 }
 
-/// RP-5, RP-6: when a Solovei road holds a figure it did not hold at the last check, the
-/// figure(s) closest to the tree (in road tiles) are trapped; ties are all trapped.
+/// RP-5, RP-6: when a Solovei road holds a follower it did not hold at the last check, the
+/// figure(s) closest to the tree (in road tiles) are trapped, special figures included;
+/// ties are all trapped. A special figure coming onto the road (a builder) springs
+/// nothing: RP-5 names followers.
 fn solovei_claims(
     view: &View,
     ids: &Ids,
@@ -168,7 +170,9 @@ fn solovei_claims(
             .into_iter()
             .filter(|f| !taken.iter().any(|(t, _)| t == f))
             .collect();
-        if !present.iter().any(|f| !seen.contains(f)) {
+        let follower =
+            |f: FigureId| view.figure_class(view.figure(f).kind) == FigureClass::Follower;
+        if !present.iter().any(|&f| !seen.contains(&f) && follower(f)) {
             continue;
         }
         let dist = road_distances(view, road);
@@ -286,8 +290,9 @@ pub fn on_tile_placed(view: &View, ids: &Ids, tile: TileType, placed: TileId, ou
 }
 
 /// A figure was deployed (normally or through a portal): next to Vodyanoy it is taken
-/// (RP-7); on Solovei's road the closest figure is (RP-5). A figure deployed anywhere
-/// else changes nothing for the traps.
+/// (RP-7); a follower on Solovei's road traps the figure closest to the tree (RP-5; a
+/// special figure there springs nothing). A figure deployed anywhere else changes
+/// nothing for the traps.
 pub fn on_deployed(view: &View, ids: &Ids, figure: FigureId, out: &mut Out) {
     let mut vodyanoy = view.tiles_with_marker(ids.vodyanoy);
     let mut solovei = view.segments_with_marker(ids.solovei);
