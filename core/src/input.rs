@@ -101,16 +101,45 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{text}` is too large a size"))
 }
 
-fn too_large() -> InputError {
-    InputError::TooLarge(format!(
-        "the input is larger than the limit of {}; raise it with `--max-input-size`",
-        size(limit())
-    ))
+/// How far an input is read: up to how many bytes, and whether `--max-input-size`
+/// raises that (the inputs named on the command line) or not (the configuration).
+#[derive(Clone, Copy, Debug)]
+pub struct Within {
+    /// The most bytes read.
+    pub bytes: u64,
+    /// Whether `--max-input-size` sets `bytes`, so the message can point at it.
+    pub by_the_flag: bool,
+}
+
+impl Within {
+    /// The limit `--max-input-size` sets ([`limit`]).
+    pub fn flag() -> Within {
+        Within {
+            bytes: limit(),
+            by_the_flag: true,
+        }
+    }
+
+    fn too_large(self) -> InputError {
+        InputError::TooLarge(if self.by_the_flag {
+            format!(
+                "the input is larger than the limit of {}; raise it with `--max-input-size`",
+                size(self.bytes)
+            )
+        } else {
+            format!("the file is larger than the {} allowed", size(self.bytes))
+        })
+    }
 }
 
 /// Reads an input as text: a file, or standard input for `-`; at most [`limit`] bytes.
 pub fn read_text(path: &Path) -> Result<String, InputError> {
-    let bytes = read_bytes(path)?;
+    read_text_within(path, Within::flag())
+}
+
+/// Reads an input as text, at most `within` bytes.
+pub fn read_text_within(path: &Path, within: Within) -> Result<String, InputError> {
+    let bytes = read_bytes_within(path, within)?;
     String::from_utf8(bytes).map_err(|e| {
         InputError::NotText(format!(
             "the input is not UTF-8 text ({})",
@@ -132,7 +161,12 @@ pub fn invalid_byte(e: &std::string::FromUtf8Error) -> String {
 
 /// Reads an input's bytes: a file, or standard input for `-`; at most [`limit`] bytes.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
-    let limit = limit();
+    read_bytes_within(path, Within::flag())
+}
+
+/// Reads an input's bytes, at most `within` bytes.
+fn read_bytes_within(path: &Path, within: Within) -> Result<Vec<u8>, InputError> {
+    let limit = within.bytes;
     let unreadable = |e: std::io::Error| {
         InputError::Unreadable(format!(
             "cannot read the file: {}",
@@ -157,14 +191,14 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
             ));
         }
         if meta.len() > limit {
-            return Err(too_large());
+            return Err(within.too_large());
         }
         file.take(limit.saturating_add(1))
             .read_to_end(&mut bytes)
             .map_err(unreadable)?;
     }
     if bytes.len() as u64 > limit {
-        return Err(too_large());
+        return Err(within.too_large());
     }
     Ok(bytes)
 }

@@ -140,8 +140,13 @@ pub fn load(explicit: Option<&Path>, to_be_written: bool) -> Result<Loaded, Stri
             config: Config::default(),
         });
     }
-    // Read as every input is: at most `--max-input-size`, UTF-8.
-    let text = carc_core::input::read_text(&path).map_err(|e| {
+    // UTF-8, at most 4 MiB whatever `--max-input-size` says (the flag is about the
+    // inputs named on the command line; the configuration is read on every run).
+    let within = carc_core::input::Within {
+        bytes: carc_core::input::DEFAULT_LIMIT,
+        by_the_flag: false,
+    };
+    let text = carc_core::input::read_text_within(&path, within).map_err(|e| {
         let why = e.message();
         let why = why.strip_prefix("cannot read the file: ").unwrap_or(why);
         format!(

@@ -127,7 +127,10 @@ fn main() -> ExitCode {
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {
-    carc_core::input::parse_size(text)
+    match carc_core::input::parse_size(text)? {
+        0 => Err("no input fits in 0 bytes: give a size of at least 1 (like 16M)".into()),
+        n => Ok(n),
+    }
 }
 
 /// Lets `carc ... | head` end quietly instead of panicking on a closed pipe.

@@ -304,6 +304,43 @@ fn a_record_over_the_size_limit_exits_2_naming_the_flag() {
     exits_saying(&o, 2, "larger than the limit");
 }
 
+/// `--max-input-size` is about the inputs named on the command line: a configuration
+/// larger than it still reads (it was refused, stopping every command), and a limit of
+/// nothing is no limit to give.
+#[test]
+fn the_size_limit_leaves_the_configuration_alone_and_is_at_least_a_byte() {
+    let dir = scratch("size-limit-config");
+    let config = write(
+        &dir,
+        "carc.toml",
+        "# a configuration longer than the limit given below: nothing but this comment\n",
+    );
+    assert!(fs::metadata(&config).unwrap().len() > 64);
+    let o = carc(&[
+        "--config",
+        &config,
+        "--max-input-size",
+        "64",
+        "plugins",
+        "list",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    // The inputs named are still held to the limit.
+    let o = carc(&[
+        "--config",
+        &config,
+        "--max-input-size",
+        "64",
+        "replay",
+        RECORD,
+    ]);
+    exits_saying(&o, 2, "larger than the limit of 64 bytes");
+    for zero in ["0", "0K"] {
+        let o = carc(&["--max-input-size", zero, "replay", RECORD]);
+        exits_saying(&o, 2, "give a size of at least 1");
+    }
+}
+
 #[test]
 fn an_endless_file_is_refused_at_the_limit() {
     assert!(
