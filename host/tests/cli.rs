@@ -286,6 +286,29 @@ fn a_missing_file_exits_2() {
     assert!(stderr(&o).contains("cannot read the file"));
 }
 
+/// Without `--seed`, the seed is taken from the clock and printed: two games started one
+/// right after the other (in the same second, as a script would) get different seeds,
+/// and the printed one replays the same game.
+#[test]
+fn play_without_a_seed_prints_a_fresh_one_each_time() {
+    let seed_of = |o: &std::process::Output| {
+        let out = stdout(o);
+        let first = out.lines().next().unwrap_or_default().to_string();
+        let seed = first
+            .strip_prefix("carc play --seed ")
+            .and_then(|rest| rest.split(':').next())
+            .unwrap_or_else(|| panic!("no seed line: {out}"))
+            .to_string();
+        (seed, out)
+    };
+    let (a, out_a) = seed_of(&carc(&["play"]));
+    let (b, _) = seed_of(&carc(&["play"]));
+    assert_ne!(a, b, "two games in a row got the same seed");
+    let (again, out_again) = seed_of(&carc(&["play", "--seed", &a]));
+    assert_eq!(again, a);
+    assert_eq!(out_again, out_a);
+}
+
 #[test]
 fn play_is_deterministic_and_its_record_replays() {
     let dir = scratch("play");

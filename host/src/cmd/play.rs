@@ -52,10 +52,12 @@ pub fn run(args: PlayArgs) -> u8 {
 
 fn play(args: PlayArgs) -> Result<(), String> {
     check_outputs(&args)?;
+    // Without one, the clock's nanoseconds (two games started in the same second
+    // differ), within what a record's seed may be (up to 2^63 - 1).
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
+            .map_or(0, |d| d.as_nanos() as u64 & i64::MAX as u64)
     });
     let names: Vec<String> = match (&args.names, args.players) {
         (Some(n), _) => {
