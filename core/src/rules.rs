@@ -264,7 +264,13 @@ impl fmt::Debug for Rules {
 pub fn option_key(key: &str) -> Result<(&str, &str), String> {
     key.split_once('.')
         .filter(|(e, n)| !e.is_empty() && !n.is_empty())
-        .ok_or_else(|| format!("rule option `{key}` must be written `<expansion>.<option>`"))
+        .ok_or_else(|| {
+            if key.is_empty() {
+                "a rule option has no name: write it `<expansion>.<option>`".to_string()
+            } else {
+                format!("rule option `{key}` must be written `<expansion>.<option>`")
+            }
+        })
 }
 
 impl Rules {

@@ -985,3 +985,30 @@ fn json_negative_zero_is_zero() {
     assert_eq!(stdout(&a).replace("negative", "plain"), stdout(&b));
     assert!(stdout(&a).contains("\"-0\""), "{}", stdout(&a));
 }
+
+/// An empty name is said to be missing, not quoted as two empty backticks.
+#[test]
+fn an_empty_expansion_id_or_option_name_is_said_to_be_missing() {
+    for (args, want) in [
+        (vec!["new", "expansion", ""], "no expansion id given"),
+        (vec!["play", "--rule", "=x"], "a rule option has no name"),
+    ] {
+        let o = carc(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("``"), "{args:?}: {err}");
+    }
+}
+
+/// `carc rules` heads each expansion with its id and name, without nesting parentheses.
+#[test]
+fn rules_names_each_expansion_once() {
+    let o = carc(&["rules", "base"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("base: Carcassonne (base game)\n"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -234,7 +234,7 @@ impl Game {
 
     /// One of [`Game::faults`] as it is told to the player, in every command alike.
     pub fn fault_said(fault: &str) -> String {
-        format!("an expansion misbehaved: {fault}")
+        fault.to_string()
     }
 
     /// Whether the game is over.

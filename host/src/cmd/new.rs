@@ -155,6 +155,13 @@ fn check_id(id: &str) -> Result<(), String> {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         && !id.ends_with('-')
         && !id.contains("--");
+    if id.is_empty() {
+        return Err(
+            "no expansion id given: name it with lowercase letters, digits and \
+                    single `-` between them, starting with a letter (`wishing-well`)"
+                .into(),
+        );
+    }
     if !shape {
         return Err(format!(
             "`{}` cannot name an expansion: use lowercase letters, digits and single `-` \

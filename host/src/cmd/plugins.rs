@@ -313,8 +313,8 @@ fn installed<'a>(id: &str, plugins: &'a [Entry]) -> Result<&'a Entry, String> {
 
 fn unknown(id: &str, plugins: &[Entry]) -> String {
     if id == "base" {
-        return "`base` is the base game, built into carc and always in play: it is no \
-                plugin"
+        return "`base` is the base game, built into carc and always in play: it is not \
+                a plugin"
             .into();
     }
     if id.is_empty() {

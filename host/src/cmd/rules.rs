@@ -25,7 +25,7 @@ pub fn run(args: RulesArgs) -> u8 {
         if m.id == "base" && !ids.iter().any(|x| x == "base") {
             continue;
         }
-        outln!("{} ({})", m.id, m.name);
+        outln!("{}: {}", m.id, m.name);
         if m.options.is_empty() {
             outln!("  no rule options");
         }
