@@ -510,6 +510,15 @@ fn simulate_with_a_baseline_plays_the_same_games_of_the_base_game() {
     let o = carc(&["simulate", "--games", "5", "--baseline"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--expansions"), "{}", stderr(&o));
+    // Nor any plugin to load or link (a ratio was printed, measuring nothing).
+    let o = carc(&["simulate", "--games", "5", "--compare-linking"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("name them with --expansions"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub struct SimulateArgs {
     /// Seed of the first game (0 to 2^63 - 1); game i uses seed + i.
     #[arg(long, default_value_t = 0, value_parser = super::parse_seed, allow_negative_numbers = true)]
     seed: u64,
-    /// Worker threads (default: 1, so the figure is per core).
+    /// Worker threads (one gives the figure per core).
     #[arg(long, default_value_t = 1, value_parser = super::parse_count::<usize>, allow_negative_numbers = true)]
     threads: usize,
     /// Players per game, 1 to 6.
@@ -113,6 +113,13 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         return Err(
             "--baseline compares expansions with the base game: name them with \
                     --expansions"
+                .into(),
+        );
+    }
+    if args.compare_linking && expansions.is_empty() {
+        return Err(
+            "--compare-linking compares the plugins' libraries with the same plugins linked \
+             into carc: name them with --expansions"
                 .into(),
         );
     }
