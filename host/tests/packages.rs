@@ -596,11 +596,12 @@ fn the_configuration_enables_expansions_and_its_errors_are_located() {
     let out = carc_in(&home, &["plugins", "list"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("carc.toml:2:1"), "{}", stderr(&out));
-    // An endless file is read no further than any input is.
+    // An endless file is read no further than its limit (4 MiB, whatever
+    // `--max-input-size` says).
     let endless = carc_in(&home, &["--config", "/dev/zero", "plugins", "list"]);
     assert_eq!(endless.status.code(), Some(2));
     assert!(
-        stderr(&endless).contains("larger than the limit"),
+        stderr(&endless).contains("larger than the 4 MiB allowed"),
         "{}",
         stderr(&endless)
     );
