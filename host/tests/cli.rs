@@ -581,6 +581,8 @@ fn validate_of_a_refused_plugin_directory_gives_the_report_on_lines_of_its_own()
          `nope.toml` cannot be used: cannot read `{d}/nope.toml`: no such file or directory\n"
     );
     assert!(stderr(&o).starts_with(&want), "{}", stderr(&o));
+    // The result is on stdout too, as for a tile file (its summary line).
+    assert_eq!(stdout(&o), format!("{d}: the plugin would be refused\n"));
 }
 
 #[test]

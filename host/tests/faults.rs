@@ -590,7 +590,12 @@ fn carc_validate_opens_the_library_and_makes_the_expansion() {
         err.contains(carc_fixture_misbehaving::PANIC_PREFIX),
         "{err}"
     );
-    assert!(stdout(&o).is_empty(), "{}", common::show(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("{}: the plugin would be refused\n", good.display()),
+        "{}",
+        common::show(&o)
+    );
 }
 
 /// What a plugin gives that no game can hold is its fault, named, and the game goes on

@@ -252,6 +252,8 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
                         dir.display()
                     );
                 }
+                // The result on stdout, as for every input (the reasons are on stderr).
+                outln!("{}: the plugin would be refused", dir.display());
                 failed = true;
             }
         }
