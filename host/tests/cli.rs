@@ -972,6 +972,16 @@ fn validate_says_when_the_tiles_expansion_is_not_enabled() {
     let o = carc(&["validate", "tiledefs/base.toml"]);
     assert_eq!(o.status.code(), Some(0), "{}", show(&o));
     assert!(!stderr(&o).contains("note:"), "{}", show(&o));
+    // Nor do errors that are not about kinds or markers (a tile count of 0), in tile data
+    // of an expansion that is not enabled.
+    let text = "expansion = \"gold-mines\"\n\n[[tile]]\nid = \"gm:a\"\ncount = 0\n\
+                features = [{ kind = \"field\", ports = [\"NNE\", \"N\", \"NNW\", \"ENE\", \
+                \"E\", \"ESE\", \"SSE\", \"S\", \"SSW\", \"WSW\", \"W\", \"WNW\"] }]\n";
+    let path = write(&dir, "count.toml", text);
+    let o = carc(&["validate", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(stderr(&o).contains("count"), "{}", show(&o));
+    assert!(!stderr(&o).contains("note:"), "{}", show(&o));
 }
 
 /// JSON's `-0` is the whole number 0, as in TOML (JSON's reader takes it for a

@@ -179,8 +179,9 @@ fn refused_vocabularies(host: &crate::host::Host) {
     }
 }
 
-/// Says which invalid files hold tiles of an expansion that is not enabled: its kinds
-/// and markers then read as unknown, and enabling it (or finding its plugin) is the fix.
+/// Says which files with unknown kinds or markers hold tiles of an expansion that is not
+/// enabled: its kinds and markers then read as unknown, and enabling it (or finding its
+/// plugin) is the fix.
 fn unfound_expansions(
     report: &carc_core::tiles::validate::Report,
     enabled: &[String],
@@ -190,7 +191,15 @@ fn unfound_expansions(
     struct Head {
         expansion: Option<String>,
     }
-    for file in report.files.iter().filter(|f| !f.diagnostics.is_empty()) {
+    // Only files with an unknown kind or marker among their errors: for any other error
+    // the note would be beside the point.
+    let names_unknown = |file: &&carc_core::tiles::validate::FileReport| {
+        file.diagnostics.iter().any(|d| {
+            d.message.starts_with("unknown feature kind `")
+                || d.message.starts_with("unknown marker `")
+        })
+    };
+    for file in report.files.iter().filter(names_unknown) {
         let path = std::path::Path::new(&file.name);
         if file.unreadable || carc_core::input::is_stdin(path) {
             continue;
