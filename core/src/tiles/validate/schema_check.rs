@@ -169,7 +169,7 @@ fn translate(error: &ValidationError<'_>, tree: &Tree<'_>, schema: &Json, out: &
                     At::Value
                 },
                 path: path.clone(),
-                message: format!("{} is missing key `{name}`", object_name(&path)),
+                message: format!("{} is missing the key `{name}`", object_name(&path)),
             }
         }
         ValidationErrorKind::Type { kind } => {
