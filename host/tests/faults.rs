@@ -192,6 +192,14 @@ fn a_refused_command_is_named_and_changes_nothing() {
             format!("{prefix}scored for seat 5, which does not exist")
         );
     }
+    // Told to the player once each, with how many times.
+    assert_eq!(
+        bad.faults_said(),
+        [
+            format!("{prefix}moved figure 60000, which does not exist ({waves} times)"),
+            format!("{prefix}scored for seat 5, which does not exist ({waves} times)"),
+        ]
+    );
 }
 
 #[test]

@@ -232,9 +232,28 @@ impl Game {
         &self.faults
     }
 
-    /// One of [`Game::faults`] as it is told to the player, in every command alike.
-    pub fn fault_said(fault: &str) -> String {
-        fault.to_string()
+    /// [`Game::faults`] as they are told to the player, in every command alike: each once, in the order they
+    /// first happened, with how many times when more than once (a hook that gives the
+    /// same refused command every turn says so in one line, not in one per turn).
+    pub fn faults_said(&self) -> Vec<String> {
+        let mut counted: Vec<(&str, usize)> = Vec::new();
+        let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for f in &self.faults {
+            match index.get(f.as_str()) {
+                Some(&i) => counted[i].1 += 1,
+                None => {
+                    index.insert(f, counted.len());
+                    counted.push((f, 1));
+                }
+            }
+        }
+        counted
+            .into_iter()
+            .map(|(f, n)| match n {
+                1 => f.to_string(),
+                n => format!("{f} ({n} times)"),
+            })
+            .collect()
     }
 
     /// Whether the game is over.

@@ -748,9 +748,7 @@ pub fn replay_with(
     check_expectations(loaded, &game, &expect, &mut problems).map_err(ReplayError::Invalid)?;
     // A misbehaving expansion (a refused command, a panic that disabled it) makes the
     // result untrustworthy, whatever the expectations say.
-    for f in game.faults() {
-        problems.push(Game::fault_said(f));
-    }
+    problems.extend(game.faults_said());
     if problems.is_empty() {
         Ok(ReplayOutcome {
             game,

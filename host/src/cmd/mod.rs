@@ -164,11 +164,11 @@ pub fn options_for(
 
 /// Reports what went wrong with an expansion while a record was played (a panic that
 /// disabled it, a command the engine refused), after the command wrote what it was asked
-/// for; the exit code: [`carc_host::output::CANNOT`] when there is any, as an expansion
-/// failed.
+/// for (`faults`: as [`carc_core::engine::Game::faults_said`] tells them); the exit code:
+/// [`carc_host::output::CANNOT`] when there is any, as an expansion failed.
 pub fn report_faults(faults: &[String]) -> u8 {
     for f in faults {
-        errln!("error: {}", carc_core::engine::Game::fault_said(f));
+        errln!("error: {f}");
     }
     if faults.is_empty() {
         carc_host::output::OK

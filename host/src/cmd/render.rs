@@ -262,7 +262,7 @@ fn board(args: BoardArgs) -> u8 {
         }
     };
     match write_picture(&board_svg(&game), args.out.as_deref()) {
-        output::OK => super::report_faults(game.faults()),
+        output::OK => super::report_faults(&game.faults_said()),
         code => code,
     }
 }

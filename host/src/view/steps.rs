@@ -178,7 +178,7 @@ fn steps_within(
         players: game.state.players.iter().map(|p| p.name.clone()).collect(),
         steps,
         drawings: drawings.into_lines(),
-        faults: game.faults().to_vec(),
+        faults: game.faults_said(),
     })
 }
 
