@@ -833,10 +833,20 @@ fn order_phases(
                 .iter()
                 .find(|x| (x.0, &x.1) == (place.0, &place.1) && x.2 != id && x.2 != "base")
             {
+                // The fix, written out for the phase placed last: name the other phase
+                // beside its anchor (a list of phases is protocol 1.5).
+                let fix = match place.0 {
+                    "after" | "before" => format!(
+                        " (for example `{} = [\"{}\", \"{other_phase}\"]` in the phase \
+                         `{}` of `{id}`'s manifest, which then asks for `carc = \"^1.5\"`)",
+                        place.0, place.1, p.name
+                    ),
+                    _ => String::new(),
+                };
                 return Err(RulesError(format!(
                     "the phases `{other_phase}` (expansion `{other}`) and `{}` (expansion \
                      `{id}`) are both placed {} `{}`, and nothing orders them: one of the \
-                     expansions must place its phase after (or before) the other's",
+                     expansions must place its phase after (or before) the other's{fix}",
                     p.name, place.0, place.1
                 )));
             }
