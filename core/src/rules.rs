@@ -784,8 +784,15 @@ fn order_phases(
             && next_to(p, &names).is_empty()
         {
             let named: Vec<String> = anchor.names().iter().map(|n| format!("`{n}`")).collect();
+            // A near phase name, as a misspelling would be (`scoring` for `score`).
+            let near = match anchor.names() {
+                [one] => crate::tiles::validate::nearest(one, names.iter().copied(), 3)
+                    .map(|n| format!("; did you mean `{n}`?"))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
             let what = match named.as_slice() {
-                [one] => format!("{one}, which is not a phase of the turn"),
+                [one] => format!("{one}, which is not a phase of the turn{near}"),
                 _ => format!(
                     "{}, none of which is a phase of the turn",
                     crate::turnlog::and_list(&named).replace(" and ", " or ")

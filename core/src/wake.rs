@@ -200,6 +200,19 @@ impl Wake {
         for (i, m) in manifests.iter().enumerate() {
             for decl in &m.wake {
                 let fail = |why: String| format!("expansion `{}`: [[wake]]: {why}", m.id);
+                // A marker or kind by name, with a near name when it is unknown.
+                let marker = |name: &str| {
+                    vocab.marker(name).map_err(|why| {
+                        let known = vocab.markers.iter().map(|k| k.name.as_str());
+                        fail(with_near(why, name, known))
+                    })
+                };
+                let kind = |name: &str| {
+                    vocab.kind(name).map_err(|why| {
+                        let known = vocab.kinds.iter().map(|k| k.name.as_str());
+                        fail(with_near(why, name, known))
+                    })
+                };
                 let mut condition = Condition::default();
                 if decl.when.is_empty() {
                     return Err(fail("`when` names no condition".into()));
@@ -216,17 +229,17 @@ impl Wake {
                         }
                         condition.others_deploy = true;
                     } else if let Some(name) = c.strip_prefix("marker:") {
-                        condition.markers |= presence_bit(vocab.marker(name).map_err(fail)?);
+                        condition.markers |= presence_bit(marker(name)?);
                     } else if let Some(name) = c.strip_prefix("placed:") {
-                        condition.placed_markers |= presence_bit(vocab.marker(name).map_err(fail)?);
+                        condition.placed_markers |= presence_bit(marker(name)?);
                     } else if let Some(name) = c.strip_prefix("joins:") {
-                        condition.joins |= presence_bit(vocab.marker(name).map_err(fail)?);
+                        condition.joins |= presence_bit(marker(name)?);
                     } else if let Some((near, name)) = c
                         .strip_prefix("kind:")
                         .map(|n| (false, n))
                         .or_else(|| c.strip_prefix("near-placed:").map(|n| (true, n)))
                     {
-                        let k = vocab.kind(name).map_err(fail)?;
+                        let k = kind(name)?;
                         if !matches!(
                             vocab.kinds.get(k as usize).map(|k| k.shape),
                             Some(KindShape::Surrounded)
@@ -315,5 +328,16 @@ impl Wake {
             }
         }
         asleep
+    }
+}
+
+/// `why` with a near name among `known` when it says a name is unknown.
+fn with_near<'a>(why: String, written: &str, known: impl Iterator<Item = &'a str>) -> String {
+    if !why.starts_with("unknown") {
+        return why;
+    }
+    match crate::tiles::validate::nearest(written, known, 2) {
+        Some(near) => format!("{why}; did you mean `{near}`?"),
+        None => why,
     }
 }

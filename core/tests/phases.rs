@@ -232,3 +232,16 @@ fn a_phase_placed_next_to_no_phase_is_refused_located() {
     );
     assert!(err.contains("manifest.toml:6:"), "{err}");
 }
+
+#[test]
+fn a_misspelled_phase_is_told_the_near_one() {
+    let late = Phases {
+        id: "late",
+        phases: vec![("late", Some("scoring".into()), None)],
+    };
+    assert_eq!(
+        turn(vec![late]).expect_err("no phase `scoring`"),
+        "expansion `late` places the phase `late` next to `scoring`, which is not a phase of \
+         the turn; did you mean `score`?"
+    );
+}

@@ -350,6 +350,10 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
             "unknown hook `on-event:tile-flipped`",
         ),
         (wake(&["actions"], &["marker:moon"]), "moon"),
+        (
+            wake(&["actions"], &["kind:monastry"]),
+            "unknown feature kind `monastry`; did you mean `monastery`?",
+        ),
         (wake(&["actions"], &["kind:road"]), "only an inner kind"),
         (
             wake(&["actions"], &["near-placed:city"]),

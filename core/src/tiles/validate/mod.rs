@@ -18,7 +18,7 @@
 //! in messages.
 
 mod schema_check;
-pub(crate) use schema_check::edit_distance;
+pub(crate) use schema_check::{edit_distance, nearest};
 mod semantic;
 mod source;
 mod tree;

@@ -269,6 +269,20 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// The known name nearest to `written` within `most` edits, for a "did you mean" hint.
+pub(crate) fn nearest<'a>(
+    written: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    most: usize,
+) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (edit_distance(written, k), k))
+        .filter(|&(d, _)| d <= most)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
 fn lowercase_first(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
