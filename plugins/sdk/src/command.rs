@@ -122,16 +122,18 @@ pub enum Command {
         /// Who decides.
         player: PlayerId,
     },
-    /// Replace the expansion's own record.
+    /// Replace the expansion's own record (at most 65,536 values: a longer one is refused,
+    /// as every refused command is, and the record stays as it was).
     SetRecord(Vec<i64>),
-    /// Set one value of the record (growing it with zeros when `index` lies past its end).
+    /// Set one value of the record (growing it with zeros when `index` lies past its end;
+    /// an `index` of 65,536 or more is refused).
     SetRecordValue {
         /// Position.
         index: u32,
         /// Value.
         value: i64,
     },
-    /// Shorten or lengthen the record to `len` values (new ones are 0).
+    /// Shorten or lengthen the record to `len` values (new ones are 0; at most 65,536).
     ResizeRecord {
         /// New length.
         len: u32,
