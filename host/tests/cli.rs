@@ -506,6 +506,12 @@ fn simulate_with_a_baseline_plays_the_same_games_of_the_base_game() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("x as long"), "{}", stdout(&o));
+    // Which game was played is said.
+    assert!(
+        stdout(&o).starts_with("12 games of the base game with `princess-dragon` in "),
+        "{}",
+        stdout(&o)
+    );
     // Nothing to compare without expansions: a clear error.
     let o = carc(&["simulate", "--games", "5", "--baseline"]);
     assert_eq!(o.status.code(), Some(2));

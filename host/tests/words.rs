@@ -111,9 +111,9 @@ fn rules_show_each_default_once() {
 #[test]
 fn simulate_counts_in_english() {
     for (games, threads, want) in [
-        ("1", "1", "1 game in "),
-        ("2", "1", "2 games in "),
-        ("2", "2", "2 games in "),
+        ("1", "1", "1 game of the base game in "),
+        ("2", "1", "2 games of the base game in "),
+        ("2", "2", "2 games of the base game in "),
     ] {
         let o = carc(&["simulate", "--games", games, "--threads", threads]);
         assert!(o.status.success(), "{}", stderr(&o));

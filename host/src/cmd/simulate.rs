@@ -27,7 +27,8 @@ pub struct SimulateArgs {
     /// Bots per seat: one for all, or one per seat (`random`, `greedy`).
     #[arg(long, value_name = "random,greedy", default_value = "random")]
     bots: String,
-    /// Expansions to enable (default: none, the base game alone).
+    /// Expansions to enable (default: none, the base game alone; the configuration's
+    /// expansions are for `play`).
     #[arg(
         long,
         value_name = "a,b",
@@ -224,8 +225,19 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         }
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
+        // Which game was played: `simulate` takes its expansions from `--expansions`
+        // alone (the configuration's are for playing).
+        let of = if expansions.is_empty() {
+            "the base game".to_string()
+        } else {
+            let named: Vec<String> = expansions.iter().map(|e| format!("`{e}`")).collect();
+            format!(
+                "the base game with {}",
+                carc_core::turnlog::and_list(&named)
+            )
+        };
         outln!(
-            "{} in {:.2} s on {}: {rate:.0} games/s",
+            "{} of {of} in {:.2} s on {}: {rate:.0} games/s",
             count(args.games, "game"),
             run.seconds,
             count(args.threads as u64, "thread")
