@@ -447,7 +447,7 @@ fn simulate_reports_games_per_second() {
     let o = carc(&["simulate", "--games", "20", "--seed", "5", "--threads", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("20 games in"), "{out}");
+    assert!(out.contains("20 games of the base game in"), "{out}");
     assert!(out.contains("games/s"));
     assert!(out.contains("mean final score per seat: P1"));
     // The thread count changes nothing but the speed.
