@@ -1039,3 +1039,22 @@ fn rules_names_each_expansion_once() {
         stdout(&o)
     );
 }
+
+/// A game record given to `validate` (which reads tile data) is said to be one.
+#[test]
+fn validate_says_when_it_is_given_a_game_record() {
+    let file = "tests/scenarios/base-01-start-tile-and-supply.toml";
+    let o = carc(&["validate", file]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "note: {file} looks like a game record, not tile data: `carc replay {file}` plays one"
+        )),
+        "{}",
+        show(&o)
+    );
+    // Tile data with errors gets no such note.
+    let o = carc(&["validate", "tests/validate/missing-id.toml"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(!stderr(&o).contains("game record"), "{}", show(&o));
+}

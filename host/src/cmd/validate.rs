@@ -179,6 +179,33 @@ fn refused_vocabularies(host: &crate::host::Host) {
     }
 }
 
+/// Says which invalid files look like game records (a `game` table, or `move`s): tile
+/// data is what `validate` reads, a record is `carc replay`'s.
+fn game_records(report: &carc_core::tiles::validate::Report) {
+    for file in report.files.iter().filter(|f| !f.diagnostics.is_empty()) {
+        let path = std::path::Path::new(&file.name);
+        if file.unreadable || carc_core::input::is_stdin(path) {
+            continue;
+        }
+        let Some(text) = std::fs::read_to_string(path).ok() else {
+            continue;
+        };
+        let json = file.name.ends_with(".json");
+        let table: Option<serde_json::Map<String, serde_json::Value>> = if json {
+            serde_json::from_str(&text).ok()
+        } else {
+            toml::from_str(&text).ok()
+        };
+        if table.is_some_and(|t| t.contains_key("game") || t.contains_key("move")) {
+            errln!(
+                "note: {} looks like a game record, not tile data: `carc replay {}` plays one",
+                file.name,
+                file.name
+            );
+        }
+    }
+}
+
 /// Says which files with unknown kinds or markers hold tiles of an expansion that is not
 /// enabled: its kinds and markers then read as unknown, and enabling it (or finding its
 /// plugin) is the fix.
@@ -299,6 +326,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     if !report.is_ok() {
         refused_vocabularies(host);
         unfound_expansions(&report, &ids, &host.ids());
+        game_records(&report);
     }
     outln!("{}", report.summary());
     let code = if report.has_unreadable() {
