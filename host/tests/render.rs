@@ -723,3 +723,34 @@ fn between_turns_the_caption_names_the_turn_to_come() {
     assert!(svg.contains("Turn 2, 1 tile left"), "{svg}");
     assert!(!svg.contains("Turn 1, "), "{svg}");
 }
+
+/// A record with an illegal move is reported by `render board` as by `view` and
+/// `replay`: the file, `replay failed`, and the move with why.
+#[test]
+fn an_illegal_move_is_reported_alike_by_render_view_and_replay() {
+    let dir = scratch("render-illegal");
+    let record = dir.join("illegal.toml");
+    std::fs::write(
+        &record,
+        "[game]\nplayers = [\"A\", \"B\"]\ndraw = [\"base:U\"]\nsupply = \"draw\"\n\n\
+         [[move]]\nplace = \"base:U\"\nat = [5, 5]\nrotation = 0\n",
+    )
+    .unwrap();
+    let rec = record.to_str().unwrap();
+    let (svg, html) = (dir.join("b.svg"), dir.join("v.html"));
+    let runs = [
+        carc(&["replay", rec]),
+        carc(&["view", rec, "--out", html.to_str().unwrap()]),
+        carc(&["render", "board", rec, "--out", svg.to_str().unwrap()]),
+    ];
+    let said: Vec<String> = runs.iter().map(stderr).collect();
+    assert!(
+        said[0].starts_with(&format!("{rec}: replay failed\n  move 0 ")),
+        "{}",
+        said[0]
+    );
+    for (o, s) in runs.iter().zip(&said) {
+        assert_eq!(o.status.code(), Some(1), "{s}");
+        assert_eq!(s, &said[0]);
+    }
+}

@@ -233,7 +233,7 @@ pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String
         Ok(played) => played,
         Err(MoveFailure::Invalid(d)) => return Err(cannot(d.to_string())),
         Err(MoveFailure::Illegal(why)) => {
-            return Err((output::FAILED, format!("{}: {why}", loaded.file)));
+            return Err((output::FAILED, record::failure_report(&loaded.file, &[why])));
         }
     };
     // Where the record ends (its last move, or the move it expects to be rejected), the
