@@ -683,6 +683,17 @@ fn without_the_png_feature_a_png_is_refused_saying_how_to_get_one() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--features png"), "{}", stderr(&o));
     assert!(!out.exists(), "nothing is written");
+    // `validate --render-out` says so before validating (no verdict on stdout first).
+    let o = carc(&[
+        "validate",
+        "tiledefs/base.toml",
+        "--render-out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--features png"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert!(!out.exists(), "nothing is written");
 }
 
 /// `--out -` is standard output, as SVG, as the default is; `validate --render-out -`

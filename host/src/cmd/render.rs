@@ -90,6 +90,12 @@ pub fn format_of(path: &Path, flag: &str) -> Result<Format, String> {
         .map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some("svg") => Ok(Format::Svg),
+        // Without PNG output, said before any work is done.
+        Some("png") if !cfg!(feature = "png") => Err(format!(
+            "{flag} {}: {}",
+            path.display(),
+            carc_host::render::png::HOW_TO_GET_PNG
+        )),
         Some("png") => Ok(Format::Png),
         _ => Err(format!(
             "{flag} {}: the picture is written as SVG or PNG, so the file name must end in \
