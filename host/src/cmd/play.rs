@@ -31,7 +31,7 @@ pub struct PlayArgs {
     /// A rule option, `<expansion>.<option>=<value>` (repeatable).
     #[arg(long = "rule", value_name = "EXP.OPTION=VALUE")]
     rules: Vec<String>,
-    /// Write the game as a record (`.toml` or `.json`).
+    /// Write the game as a record: JSON when the name ends in `.json`, else TOML.
     #[arg(long, value_name = "OUT")]
     record: Option<PathBuf>,
     /// Print the final state as JSON instead of the turn log.
