@@ -1058,3 +1058,21 @@ fn validate_says_when_it_is_given_a_game_record() {
     assert_eq!(o.status.code(), Some(1), "{}", show(&o));
     assert!(!stderr(&o).contains("game record"), "{}", show(&o));
 }
+
+/// A tile file named twice (also through another path) is checked once, not found to
+/// clash with itself.
+#[test]
+fn validate_checks_a_file_named_twice_once() {
+    let o = carc(&[
+        "validate",
+        "tiledefs/base.toml",
+        "tiledefs/base.toml",
+        "./tiledefs/base.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(
+        stdout(&o).starts_with("1 file, 24 tile types, 72 tiles: valid"),
+        "{}",
+        show(&o)
+    );
+}

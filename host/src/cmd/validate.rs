@@ -90,7 +90,13 @@ pub fn run(args: ValidateArgs) -> u8 {
         return code;
     }
     let mut drawn = code;
+    let mut done: Vec<PathBuf> = Vec::new();
     for (path, target) in inputs.iter().zip(targets) {
+        // An input named twice is drawn once.
+        if target.as_ref().is_some_and(|t| done.contains(t)) {
+            continue;
+        }
+        done.extend(target.clone());
         let Some(target) = target else {
             errln!("error: the atlas of standard input needs --render-out FILE");
             drawn = output::CANNOT;
@@ -297,6 +303,18 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     if files.is_empty() {
         return (u8::from(failed), Vec::new());
     }
+    // A file named twice (by the same path, or two paths to one file) is checked once:
+    // read twice, its tiles would clash with themselves.
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| {
+            let same = std::fs::canonicalize(f).unwrap_or_else(|_| f.clone());
+            let new = carc_core::input::is_stdin(f) || !seen.contains(&same);
+            seen.push(same);
+            new
+        })
+        .collect();
     args.paths = files;
     let host = match crate::catalog::host() {
         Ok(h) => h,
