@@ -727,7 +727,7 @@ mod tests {
         assert!(e.contains("expected a whole number from 0 to 255"), "{e}");
         let text = format!("{HEAD}version = \"0.1.0\"\n[requires]\ncarc = [\"^1.0\"]\n");
         let e = refused(&text);
-        assert!(e.contains("invalid type: an array"), "{e}");
+        assert!(e.contains("expected a string, found an array"), "{e}");
     }
 
     #[test]

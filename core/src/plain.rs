@@ -190,7 +190,56 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
     ] {
         m = m.replace(rust, words);
     }
-    m
+    in_our_order(&m)
+}
+
+/// serde's sentences in the order of every other message: what was expected, then what
+/// was found (`expected an array, found the string "A"`), and keys called keys.
+fn in_our_order(m: &str) -> String {
+    for lead in ["invalid type: ", "invalid value: ", "invalid length: "] {
+        if let Some(rest) = m.strip_prefix(lead)
+            && let Some((found, expected)) = rest.split_once(", expected ")
+        {
+            return format!("expected {expected}, found {}", found_words(found));
+        }
+    }
+    if let Some(rest) = m.strip_prefix("missing field ") {
+        return format!("missing the key {rest}");
+    }
+    if let Some(rest) = m.strip_prefix("duplicate field ") {
+        return format!("the key {rest} is given twice");
+    }
+    if let Some(rest) = m.strip_prefix("unknown field ") {
+        return match rest.split_once(", ") {
+            Some((key, "there are no fields")) => {
+                format!("unknown key {key} (none is allowed here)")
+            }
+            Some((key, expected)) => format!("unknown key {key} ({expected})"),
+            None => format!("unknown key {rest}"),
+        };
+    }
+    m.to_string()
+}
+
+/// What serde found, in words: `the string "A"`, `the number `1.5``, `true`.
+fn found_words(found: &str) -> String {
+    for (serde, words) in [
+        ("string ", "the string "),
+        ("integer ", "the number "),
+        ("floating point ", "the number "),
+        ("character ", "the character "),
+    ] {
+        if let Some(rest) = found.strip_prefix(serde) {
+            return format!("{words}{rest}");
+        }
+    }
+    if let Some(rest) = found.strip_prefix("boolean ") {
+        return rest.to_string();
+    }
+    match found {
+        "unit value" | "null" => "nothing".into(),
+        _ => found.to_string(),
+    }
 }
 
 /// Replaces `<prefix>Name` (a Rust type's name after the prefix) with `words`.
@@ -224,12 +273,46 @@ mod tests {
     fn a_wrong_length_is_a_count_of_values() {
         assert_eq!(
             plain("invalid length 4, expected [x, y, PORT]", None),
-            "invalid length: 4 values, expected [x, y, PORT]"
+            "expected [x, y, PORT], found 4 values"
         );
         assert_eq!(
             plain("invalid length 1, expected [x, y]", None),
-            "invalid length: 1 value, expected [x, y]"
+            "expected [x, y], found 1 value"
         );
+    }
+
+    #[test]
+    fn serde_sentences_say_what_was_expected_then_what_was_found() {
+        for (serde, ours) in [
+            (
+                "invalid type: string \"A\", expected a sequence",
+                "expected an array, found the string \"A\"",
+            ),
+            (
+                "invalid type: floating point `1.5`, expected u32",
+                "expected a whole number from 0 to 4294967295, found the number `1.5`",
+            ),
+            (
+                "invalid value: integer `-1`, expected a seed",
+                "expected a seed, found the number `-1`",
+            ),
+            (
+                "invalid type: boolean `true`, expected a string",
+                "expected a string, found `true`",
+            ),
+            ("missing field `game`", "missing the key `game`"),
+            ("duplicate field `at`", "the key `at` is given twice"),
+            (
+                "unknown field `folower`, expected one of `place`, `at`",
+                "unknown key `folower` (expected one of `place`, `at`)",
+            ),
+            (
+                "unknown field `x`, there are no fields",
+                "unknown key `x` (none is allowed here)",
+            ),
+        ] {
+            assert_eq!(plain(serde, None), ours, "{serde}");
+        }
     }
 
     #[test]
@@ -282,7 +365,7 @@ mod tests {
     fn manifest_tables_and_out_of_range_numbers_read_as_words() {
         assert_eq!(
             plain("invalid type: string \"N\", expected struct KindDecl", None),
-            "invalid type: string \"N\", expected a `[[kind]]` entry (a table)"
+            "expected a `[[kind]]` entry (a table), found the string \"N\""
         );
         assert_eq!(
             plain(
@@ -300,7 +383,7 @@ mod tests {
         );
         assert_eq!(
             plain("invalid type: sequence, expected path string", None),
-            "invalid type: an array, expected a path (a string)"
+            "expected a path (a string), found an array"
         );
     }
 
@@ -308,16 +391,16 @@ mod tests {
     fn rust_names_become_words_of_the_file() {
         assert_eq!(
             plain("invalid type: integer `5`, expected struct Move", None),
-            "invalid type: integer `5`, expected a move (a table)"
+            "expected a move (a table), found the number `5`"
         );
         assert_eq!(
             plain("invalid type: map, expected u64", Some("1979-05-27")),
-            "invalid type: a date-time, expected a whole number from 0 to 18446744073709551615"
+            "expected a whole number from 0 to 18446744073709551615, found a date-time"
         );
         assert_eq!(
             plain("invalid value: integer `-2147483649`, expected i32", None),
-            "invalid value: integer `-2147483649`, expected a whole number from -2147483648 \
-             to 2147483647"
+            "expected a whole number from -2147483648 to 2147483647, found the number \
+             `-2147483649`"
         );
         assert_eq!(
             plain("recursion limit", None),
@@ -332,7 +415,7 @@ mod tests {
         );
         assert_eq!(
             plain("invalid type: map, expected a string", Some("{ a = 1 }")),
-            "invalid type: a table, expected a string"
+            "expected a string, found a table"
         );
         assert_eq!(
             plain(
@@ -346,7 +429,7 @@ mod tests {
                 "unknown field `$__toml_private_datetime`, expected struct Foo",
                 None
             ),
-            "unknown field a date-time, expected a table"
+            "unknown key a date-time (expected a table)"
         );
         assert_eq!(plain("a struct is fine", None), "a struct is fine");
         assert_eq!(

@@ -43,13 +43,12 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         // Tables only: a derived struct would take an array of its fields in order.
         (
             "game-as-array.toml",
-            "tests/records/game-as-array.toml:2:8: error: invalid type: an array, expected a \
-             table",
+            "tests/records/game-as-array.toml:2:8: error: expected a table, found an array",
         ),
         (
             "record-as-array.json",
-            "tests/records/record-as-array.json:1:1: error: invalid type: an array, expected \
-             an object (a record in JSON is one object",
+            "tests/records/record-as-array.json:1:1: error: expected an object, found an array \
+             (a record in JSON is one object",
         ),
         // Names, ids and keys are printable: a line break or an escape could forge output.
         (
@@ -66,14 +65,15 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         // floating-point number JSON's reader makes of it.
         (
             "rotation-too-large.json",
-            "tests/records/rotation-too-large.json:1:104: error: the number \
-             `18446744073709551616` is too large, expected a rotation",
+            "tests/records/rotation-too-large.json:1:104: error: expected a rotation: 0, 90, \
+             180 or 270 (a number, not in quotes), found the number `18446744073709551616`, \
+             which is too large",
         ),
         // A move's index is said as one, not as the machine's largest integer.
         (
             "error-at-negative.toml",
-            "tests/records/error-at-negative.toml:6:12: error: invalid value: integer `-1`, \
-             expected the index of a move: a whole number, 0 for the first move",
+            "tests/records/error-at-negative.toml:6:12: error: expected the index of a move: a \
+             whole number, 0 for the first move, found the number `-1`",
         ),
         // An expectation no game can meet is refused, not compared.
         (
@@ -100,8 +100,8 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ),
         (
             "single-bracket-move.toml",
-            "tests/records/single-bracket-move.toml:5:1: error: invalid type: a table, expected \
-             an array (each move is its own `[[move]]`, with two brackets)",
+            "tests/records/single-bracket-move.toml:5:1: error: expected an array, found a table \
+             (each move is its own `[[move]]`, with two brackets)",
         ),
         (
             "unknown-tile.toml",
@@ -138,11 +138,11 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         // TOML as in JSON (spec: `at = [x, y]`, `[x, y, PORT]`).
         (
             "extra-coordinate.toml",
-            "tests/records/extra-coordinate.toml:8:6: error: invalid length: 3 values, expected [x, y]",
+            "tests/records/extra-coordinate.toml:8:6: error: expected [x, y], found 3 values",
         ),
         (
             "extra-coordinate.json",
-            "tests/records/extra-coordinate.json:3:48: error: invalid length: 3 values, expected [x, y]",
+            "tests/records/extra-coordinate.json:3:48: error: expected [x, y], found 3 values",
         ),
         // A malformed move is found before play, even past the move play stops at.
         (
@@ -157,7 +157,7 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ),
         (
             "extra-port.toml",
-            "tests/records/extra-port.toml:12:12: error: invalid length: 4 values, expected [x, y, PORT]",
+            "tests/records/extra-port.toml:12:12: error: expected [x, y, PORT], found 4 values",
         ),
     ];
     for (file, want) in cases {

@@ -118,8 +118,8 @@ fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
     // A whole number too large for any integer is read as a floating-point number the
     // file does not hold: said as the number written.
     if let Some(float) = message
-        .strip_prefix("invalid type: floating point `")
-        .and_then(|rest| rest.split_once('`'))
+        .rsplit_once("found the number `")
+        .and_then(|(_, rest)| rest.split_once('`'))
         .map(|(f, _)| f.to_string())
         && let Some(written) = number_before(source, offset + 1)
         && written != float
@@ -134,8 +134,8 @@ fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
             "large"
         };
         message = message.replacen(
-            &format!("invalid type: floating point `{float}`"),
-            &format!("the number `{written}` is too {size}"),
+            &format!("found the number `{float}`"),
+            &format!("found the number `{written}`, which is too {size}"),
             1,
         );
     }
@@ -316,7 +316,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
                 }
             }
             // `[move]` for `[[move]]`: one table where the moves are an array of them.
-            if message.ends_with("a table, expected an array")
+            if message.ends_with("expected an array, found a table")
                 && spanned.is_some_and(|s| s.trim_start().starts_with("[move]"))
             {
                 message.push_str(" (each move is its own `[[move]]`, with two brackets)");
