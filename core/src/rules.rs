@@ -844,8 +844,10 @@ fn order_phases(
                 // beside its anchor (a list of phases is protocol 1.5).
                 let fix = match place.0 {
                     "after" | "before" => format!(
-                        " (for example `{} = [\"{}\", \"{other_phase}\"]` in the phase \
-                         `{}` of `{id}`'s manifest, which then asks for `carc = \"^1.5\"`)",
+                        " (for example `{0} = [\"{1}\", \"{other_phase}\"]` in the phase \
+                         `{2}` of `{id}`'s manifest, or `{0} = [\"{1}\", \"{2}\"]` in the \
+                         phase `{other_phase}` of `{other}`'s; a list of phases asks for \
+                         `carc = \"^1.5\"`)",
                         place.0, place.1, p.name
                     ),
                     _ => String::new(),

@@ -129,8 +129,9 @@ fn two_phases_at_one_place_with_nothing_ordering_them_are_an_error() {
         "the phases `dragon-move` (expansion `dragon`) and `other` (expansion `other`) are \
          both placed after `score`, and nothing orders them: one of the expansions must \
          place its phase after (or before) the other's (for example `after = [\"score\", \
-         \"dragon-move\"]` in the phase `other` of `other`'s manifest, which then asks for \
-         `carc = \"^1.5\"`)"
+         \"dragon-move\"]` in the phase `other` of `other`'s manifest, or `after = \
+         [\"score\", \"other\"]` in the phase `dragon-move` of `dragon`'s; a list of phases \
+         asks for `carc = \"^1.5\"`)"
     );
     // The wagon's list orders it after the dragon's phase: no clash, as the fix says.
     assert!(turn(vec![dragon(), wagon()]).is_ok());

@@ -1,6 +1,7 @@
 //! The host the `carc` command line uses, set up once per process from its flags
 //! (`--plugin-dir`, `--config`, `--linked`, `--plugin`) and the environment.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -85,7 +86,7 @@ pub fn catalog_of(found: &[Found]) -> Catalog {
 /// library built from another manifest, or an expansion whose `new` fails, is said here
 /// and not in the first game. A refusal comes with whether the manifest and tile data
 /// themselves hold (the refusal is then about what lies beyond them).
-pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
+pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, (String, bool)> {
     let flags = FLAGS.get().cloned().unwrap_or_default();
     let mut dirs = vec![dir.to_path_buf()];
     dirs.extend(flags.plugin_dirs);
@@ -133,14 +134,65 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<(), (String, bool)> {
         ));
     }
     let ids = with_requirements(&host, &entry.id);
-    host.rules(&ids, &Default::default())
-        .map(drop)
-        .map_err(|e| {
-            (
-                format!("the plugin loads, but no game can use it: {e}"),
-                true,
-            )
-        })
+    host.rules(&ids, &Default::default()).map_err(|e| {
+        (
+            format!("the plugin loads, but no game can use it: {e}"),
+            true,
+        )
+    })?;
+    Ok(beside_the_others(&host, &ids))
+}
+
+/// Whether a plugin (with what it requires, `ids`) can be played beside every other
+/// expansion carc finds, with their default options and under each option value that
+/// changes the turn's phases (a phase of its own placed where another expansion's
+/// optional phase may be): what stops it, as warnings. The plugin is valid alone; these
+/// are games its players could not set up.
+fn beside_the_others(host: &Host, ids: &[String]) -> Vec<String> {
+    let mut all: Vec<String> = ids.to_vec();
+    all.extend(host.ids().into_iter().filter(|id| !ids.contains(id)));
+    if all.len() == ids.len() {
+        return Vec::new();
+    }
+    // The default options, then each option value a phase is declared for.
+    let mut variants: Vec<BTreeMap<String, String>> = vec![BTreeMap::new()];
+    for entry in host.plugins() {
+        let Some(manifest) = entry.manifest.filter(|m| all.contains(&m.id)) else {
+            continue;
+        };
+        for phase in &manifest.phases {
+            if let Some(when) = &phase.when {
+                let option = BTreeMap::from([(
+                    format!("{}.{}", manifest.id, when.option),
+                    when.value.clone(),
+                )]);
+                if !variants.contains(&option) {
+                    variants.push(option);
+                }
+            }
+        }
+    }
+    let mut warnings: Vec<String> = Vec::new();
+    for options in &variants {
+        if let Err(e) = host.rules(&all, options) {
+            let under = match options.iter().next() {
+                Some((k, v)) => format!(" with the rule option `{k} = {v}`"),
+                None => String::new(),
+            };
+            let warning = format!(
+                "beside {}{under}, no game can be set up: {e}",
+                all.iter()
+                    .filter(|id| !ids.contains(id))
+                    .map(|id| format!("`{id}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            if !warnings.contains(&warning) {
+                warnings.push(warning);
+            }
+        }
+    }
+    warnings
 }
 
 /// An expansion's id and those of every expansion it requires, directly or not.

@@ -573,6 +573,23 @@ fn carc_validate_opens_the_library_and_makes_the_expansion() {
         "{}",
         common::show(&o)
     );
+    // Its phase `wave`, placed after `score`, meets the dragon's phase there under
+    // `dragon-move = after-scoring`: valid alone, it cannot be played beside The Princess
+    // and the Dragon with that option, which is said as a warning.
+    assert!(
+        stderr(&o).contains(
+            "warning: beside `princess-dragon`, `russian-promos` with the rule option \
+             `princess-dragon.dragon-move = after-scoring`, no game can be set up: the phases"
+        ),
+        "{}",
+        common::show(&o)
+    );
+    assert_eq!(
+        stderr(&o).matches("warning: beside").count(),
+        1,
+        "{}",
+        common::show(&o)
+    );
 
     // Declarations that hold, but not the ones its library was built with.
     let changed = fixture_dir("validate-changed", "\n[[marker]]\nname = \"silver\"\n");

@@ -277,8 +277,11 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     let mut failed = false;
     for dir in &dirs {
         match crate::catalog::check_plugin_dir(dir) {
-            Ok(()) => {
+            Ok(warnings) => {
                 outln!("{}: ok, the plugin can be loaded", dir.display());
+                for w in warnings {
+                    errln!("{}: warning: {w}", dir.display());
+                }
                 let warning = crate::package::Package::read(dir)
                     .ok()
                     .and_then(|p| p.protocol_warning());
