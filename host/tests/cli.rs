@@ -1076,3 +1076,22 @@ fn validate_checks_a_file_named_twice_once() {
         show(&o)
     );
 }
+
+/// A directory without a manifest given to `validate` or `render tiles` is said to be no
+/// plugin directory (it was "cannot read the file: it is a directory").
+#[test]
+fn a_directory_that_is_no_plugin_directory_is_said_to_be_one() {
+    let dir = scratch("not-a-plugin-dir");
+    let d = dir.to_str().unwrap();
+    for args in [vec!["validate", d], vec!["render", "tiles", d]] {
+        let o = carc(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", show(&o));
+        assert!(
+            stderr(&o)
+                .contains("a directory but not a plugin directory (it holds no `manifest.toml`)"),
+            "{args:?}: {}",
+            show(&o)
+        );
+        assert!(!stderr(&o).contains("cannot read the file"), "{}", show(&o));
+    }
+}

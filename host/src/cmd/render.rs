@@ -214,6 +214,13 @@ fn tiles(args: TilesArgs) -> u8 {
     {
         return super::fail(e);
     }
+    if args.path.is_dir() && !crate::host::holds_manifest(&args.path) {
+        return super::fail(format!(
+            "`{}` is a directory but not a plugin directory (it holds no `manifest.toml`): give \
+             a tile file or a plugin directory",
+            args.path.display()
+        ));
+    }
     match atlas_svg(&args.path, args.rotation) {
         Ok(svg) => write_picture(&svg, args.out.as_deref()),
         Err(code) => code,

@@ -303,8 +303,25 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
             }
         }
     }
+    // A directory that is no plugin directory cannot be read as tile data either.
+    let (no_plugins, files): (Vec<PathBuf>, Vec<PathBuf>) =
+        files.into_iter().partition(|p| p.is_dir());
+    for dir in &no_plugins {
+        errln!(
+            "{}: error: a directory but not a plugin directory (it holds no `manifest.toml`): \
+             give a tile file or a plugin directory",
+            dir.display()
+        );
+    }
     if files.is_empty() {
-        return (u8::from(failed), Vec::new());
+        return (
+            if no_plugins.is_empty() {
+                u8::from(failed)
+            } else {
+                output::CANNOT
+            },
+            Vec::new(),
+        );
     }
     // A file named twice (by the same path, or two paths to one file) is checked once:
     // read twice, its tiles would clash with themselves.
@@ -350,7 +367,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
         game_records(&report);
     }
     outln!("{}", report.summary());
-    let code = if report.has_unreadable() {
+    let code = if report.has_unreadable() || !no_plugins.is_empty() {
         output::CANNOT
     } else if report.is_ok() && !failed {
         output::OK
