@@ -504,6 +504,14 @@ fn a_stopped_game_is_still_written_and_every_command_reading_it_fails_with_exit_
         );
         // Said once, not "an expansion misbehaved: expansion ...".
         assert!(!err.contains("misbehaved"), "{args:?}: {err}");
+        // And alike by the three commands: the record, then each fault.
+        assert!(
+            err.contains(&format!(
+                "{}: replay failed\n  expansion `fixture-misbehaving` gave a command",
+                record.display()
+            )),
+            "{args:?}: {err}"
+        );
         if let Some(file) = written {
             assert!(file.is_file(), "{args:?}: {} written", file.display());
         }

@@ -164,11 +164,12 @@ pub fn options_for(
 
 /// Reports what went wrong with an expansion while a record was played (a panic that
 /// disabled it, a command the engine refused), after the command wrote what it was asked
-/// for (`faults`: as [`carc_core::engine::Game::faults_said`] tells them); the exit code:
+/// for (`faults`: as [`carc_core::engine::Game::faults_said`] tells them), as `carc
+/// replay` reports them for the record `file`; the exit code:
 /// [`carc_host::output::CANNOT`] when there is any, as an expansion failed.
-pub fn report_faults(faults: &[String]) -> u8 {
-    for f in faults {
-        errln!("error: {f}");
+pub fn report_faults(file: &str, faults: &[String]) -> u8 {
+    if !faults.is_empty() {
+        errln!("{}", carc_core::record::failure_report(file, faults));
     }
     if faults.is_empty() {
         carc_host::output::OK

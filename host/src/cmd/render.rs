@@ -275,7 +275,9 @@ fn board(args: BoardArgs) -> u8 {
         }
     };
     match write_picture(&board_svg(&game), args.out.as_deref()) {
-        output::OK => super::report_faults(&game.faults_said()),
+        output::OK => {
+            super::report_faults(&carc_core::input::name(&args.record), &game.faults_said())
+        }
         code => code,
     }
 }

@@ -71,7 +71,7 @@ pub fn run(args: ViewArgs) -> u8 {
     if let Err(e) = write_page(&out, &html) {
         return super::fail(e);
     }
-    super::report_faults(&faults)
+    super::report_faults(&loaded.file, &faults)
 }
 
 /// The page of a record with the expansions' faults met playing it, or the exit code
