@@ -23,22 +23,37 @@ use clap::{Parser, Subcommand};
 struct Cli {
     /// The largest record, tile file or manifest read, in bytes or with K, M or G
     /// (default 4M).
-    #[arg(long, value_name = "SIZE", global = true, value_parser = parse_size, allow_hyphen_values = true)]
+    #[arg(long, value_name = "SIZE", global = true, help_heading = "Options of every command", value_parser = parse_size, allow_hyphen_values = true)]
     max_input_size: Option<u64>,
     /// Use the expansion plugins linked into this binary instead of loading their
     /// shared libraries (same plugins, same boundary; for comparison and embedding).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = "Options of every command")]
     linked: bool,
     /// Also load the expansion plugin in this shared library (repeatable).
-    #[arg(long = "plugin", value_name = "PATH", global = true)]
+    #[arg(
+        long = "plugin",
+        value_name = "PATH",
+        global = true,
+        help_heading = "Options of every command"
+    )]
     plugins: Vec<PathBuf>,
     /// Look for plugins in this directory first: a directory of plugin directories, or
     /// one plugin directory (repeatable).
-    #[arg(long = "plugin-dir", value_name = "DIR", global = true)]
+    #[arg(
+        long = "plugin-dir",
+        value_name = "DIR",
+        global = true,
+        help_heading = "Options of every command"
+    )]
     plugin_dirs: Vec<PathBuf>,
     /// The configuration file (default: `CARC_CONFIG`, else
     /// `$XDG_CONFIG_HOME/carc/carc.toml`).
-    #[arg(long, value_name = "FILE", global = true)]
+    #[arg(
+        long,
+        value_name = "FILE",
+        global = true,
+        help_heading = "Options of every command"
+    )]
     config: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,

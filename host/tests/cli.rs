@@ -1095,3 +1095,22 @@ fn a_directory_that_is_no_plugin_directory_is_said_to_be_one() {
         assert!(!stderr(&o).contains("cannot read the file"), "{}", show(&o));
     }
 }
+
+/// A subcommand's help lists its own options apart from those of every command.
+#[test]
+fn help_sets_the_options_of_every_command_apart() {
+    let o = carc(&["replay", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (own, every) = out
+        .split_once("Options of every command:")
+        .unwrap_or_else(|| panic!("no heading: {out}"));
+    assert!(
+        own.contains("--json") && !own.contains("--plugin-dir"),
+        "{out}"
+    );
+    assert!(
+        every.contains("--plugin-dir") && !every.contains("--json"),
+        "{out}"
+    );
+}
