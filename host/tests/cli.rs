@@ -121,13 +121,14 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/rp-sets-2013-vodyanoy.toml:6:29: error: `rp:vodyanoy` is not in this game's supply (excluded by a rule option)",
         ),
         (
+            // Said at the name, not at its value.
             "unknown-expect-player.json",
-            "tests/records/unknown-expect-player.json:3:34: error: no player named `Carol`",
+            "tests/records/unknown-expect-player.json:3:25: error: no player named `Carol`",
         ),
         // Of several errors in `[expect]`, the first in the file.
         (
             "expect-players-in-file-order.toml",
-            "tests/records/expect-players-in-file-order.toml:15:7: error: no player named `Zed`",
+            "tests/records/expect-players-in-file-order.toml:15:1: error: no player named `Zed`",
         ),
         (
             "expect-keys-in-file-order.toml",
@@ -1113,4 +1114,26 @@ fn help_sets_the_options_of_every_command_apart() {
         every.contains("--plugin-dir") && !every.contains("--json"),
         "{out}"
     );
+}
+
+/// A rule option no enabled expansion has is said at its name; a value the option does
+/// not take, at the value.
+#[test]
+fn a_rule_option_is_located_at_what_is_wrong_with_it() {
+    let dir = scratch("rule-option-located");
+    let unknown = write(
+        &dir,
+        "unknown.toml",
+        "[game]\nplayers = [\"A\"]\n\n[game.rules]\n\"princess-dragon.dragon-mov\" = \"x\"\n",
+    );
+    let o = carc(&["replay", &unknown]);
+    exits_saying(&o, 2, &format!("{unknown}:5:1: error: rule option"));
+    let value = write(
+        &dir,
+        "value.toml",
+        "[game]\nexpansions = [\"princess-dragon\"]\nplayers = [\"A\"]\n\n[game.rules]\n\
+         \"princess-dragon.dragon-move\" = \"x\"\n",
+    );
+    let o = carc(&["replay", &value]);
+    exits_saying(&o, 2, &format!("{value}:6:33: error: rule option"));
 }

@@ -469,7 +469,13 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
                         let path = ["game".into(), "rules".into(), k.as_str().into()];
                         return loaded.error_at_key(&path, hint);
                     }
-                    vec!["game".into(), "rules".into(), k.as_str().into()]
+                    let path = vec!["game".into(), "rules".into(), k.as_str().into()];
+                    // An option no enabled expansion has is said at its name; a value
+                    // the option does not take, at the value.
+                    if !e.0.contains("cannot be") {
+                        return loaded.error_at_key(&path, e.0);
+                    }
+                    path
                 }
                 None => vec!["game".into(), "rules".into()],
             }
@@ -778,7 +784,7 @@ fn check_expectations(
             .iter()
             .position(|p| p.name == name)
             .ok_or_else(|| {
-                loaded.error_at(
+                loaded.error_at_key(
                     &["expect".into(), table.into(), name.into()],
                     format!("no player named `{name}` in this game"),
                 )
@@ -1008,7 +1014,7 @@ fn check_expansion_keys(
         };
         for (name, squares) in players {
             let Some(seat) = state.players.iter().position(|p| &p.name == name) else {
-                errors.push(at(
+                errors.push(at_key(
                     &[key, name],
                     format!("no player named `{name}` in this game"),
                 ));
