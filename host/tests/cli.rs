@@ -1137,3 +1137,24 @@ fn a_rule_option_is_located_at_what_is_wrong_with_it() {
     let o = carc(&["replay", &value]);
     exits_saying(&o, 2, &format!("{value}:6:33: error: rule option"));
 }
+
+/// An empty player name, or one given twice, is said at that name in the list.
+#[test]
+fn a_wrong_player_name_is_located_at_the_name() {
+    let dir = scratch("player-name-located");
+    for (name, players, at) in [
+        (
+            "empty.toml",
+            "[\"A\", \"\", \"C\"]",
+            ":2:17: error: a player name is empty",
+        ),
+        (
+            "twice.toml",
+            "[\"A\", \"B\", \"A\"]",
+            ":2:22: error: the player name `A` is given twice",
+        ),
+    ] {
+        let file = write(&dir, name, format!("[game]\nplayers = {players}\n"));
+        exits_saying(&carc(&["replay", &file]), 2, &format!("{file}{at}"));
+    }
+}

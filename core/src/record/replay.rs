@@ -524,7 +524,21 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
             full_supply: mode == SupplyMode::Full,
         },
     )
-    .map_err(|e| loaded.error_at(&["game".into(), "players".into()], e))
+    .map_err(|e| {
+        // A name that is wrong is said at that name: an empty one, or the second of two
+        // alike; anything else (how many there are) at the list.
+        let players = &g.players;
+        let at = if e.contains("is empty") {
+            players.iter().position(String::is_empty)
+        } else {
+            (0..players.len()).find(|&i| {
+                players[..i].contains(&players[i]) && e.contains(&format!("`{}`", players[i]))
+            })
+        };
+        let mut path: Vec<Seg> = vec!["game".into(), "players".into()];
+        path.extend(at.map(Seg::from));
+        loaded.error_at(&path, e)
+    })
 }
 
 /// Why a replay did not pass.
