@@ -109,10 +109,30 @@ fn json_scan(src: &str, path: &[Seg], key: bool) -> Option<Range<usize>> {
         track_keys: false,
         depth: 0,
         key,
+        ends: None,
+        ending: None,
     };
     let mut best = None;
     p.value_at(path, &mut best);
     best
+}
+
+/// The span of the innermost value of a JSON document that ends at `end` (where the
+/// reader stops after a value of the wrong type: its last byte's end), to underline the
+/// whole value rather than its last character.
+pub fn json_value_ending_at(src: &str, end: usize) -> Option<Range<usize>> {
+    let mut p = JsonScan {
+        b: src.as_bytes(),
+        i: 0,
+        duplicate: None,
+        track_keys: false,
+        depth: 0,
+        key: false,
+        ends: Some(end),
+        ending: None,
+    };
+    p.value_at(&[], &mut None);
+    p.ending
 }
 
 /// The first key given twice in one object of a JSON document (escapes decoded): the key
@@ -126,6 +146,8 @@ pub fn json_duplicate_key(src: &str) -> Option<(String, Range<usize>, Range<usiz
         track_keys: true,
         depth: 0,
         key: false,
+        ends: None,
+        ending: None,
     };
     p.value_at(&[], &mut None);
     p.duplicate
@@ -141,6 +163,10 @@ struct JsonScan<'a> {
     depth: usize,
     /// Whether the span wanted is the last key of the path rather than its value.
     key: bool,
+    /// When set, the span wanted is that of the innermost value ending there (its
+    /// last byte's end), found as `ending`.
+    ends: Option<usize>,
+    ending: Option<Range<usize>>,
 }
 
 /// Deeper than this, a scan gives up (the JSON reader refuses such nesting too, with its
@@ -160,8 +186,13 @@ impl JsonScan<'_> {
             return None;
         }
         self.depth += 1;
+        self.ws();
+        let start = self.i;
         let scanned = self.nested_value_at(path, best);
         self.depth -= 1;
+        if scanned.is_some() && self.ending.is_none() && self.ends == Some(self.i) {
+            self.ending = Some(start..self.i);
+        }
         scanned
     }
 

@@ -65,7 +65,7 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         // floating-point number JSON's reader makes of it.
         (
             "rotation-too-large.json",
-            "tests/records/rotation-too-large.json:1:104: error: expected a rotation: 0, 90, \
+            "tests/records/rotation-too-large.json:1:85: error: expected a rotation: 0, 90, \
              180 or 270 (a number, not in quotes), found the number `18446744073709551616`, \
              which is too large",
         ),
@@ -143,7 +143,7 @@ fn invalid_records_exit_2_with_file_line_and_column() {
         ),
         (
             "extra-coordinate.json",
-            "tests/records/extra-coordinate.json:3:48: error: expected [x, y], found 3 values",
+            "tests/records/extra-coordinate.json:3:40: error: expected [x, y], found 3 values",
         ),
         // A malformed move is found before play, even past the move play stops at.
         (

@@ -407,7 +407,7 @@ fn a_seed_a_record_cannot_hold_is_a_clear_usage_error() {
     exits_saying(
         &o,
         2,
-        &format!("{json}:1:55: error: {seed}, found the number `9223372036854775808`"),
+        &format!("{json}:1:37: error: {seed}, found the number `9223372036854775808`"),
     );
     // The same in TOML, and for any value that is no seed, located in both formats.
     for (value, said) in [

@@ -139,7 +139,14 @@ fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
             1,
         );
     }
-    Diagnostic::located(source, file, Some(offset..offset + 1), message)
+    // A value of the wrong type or form is underlined whole (the reader stops at its
+    // last character), as in TOML; anything else at the character where reading stopped.
+    let at = if message.starts_with("expected ") && message.contains(", found ") {
+        crate::span::json_value_ending_at(source, offset + 1).unwrap_or(offset..offset + 1)
+    } else {
+        offset..offset + 1
+    };
+    Diagnostic::located(source, file, Some(at), message)
 }
 
 /// JSON text with each `-0` outside strings written ` 0` (as long, so every place in it
