@@ -103,14 +103,8 @@ pub fn json_key_span(src: &str, path: &[Seg]) -> Option<Range<usize>> {
 
 fn json_scan(src: &str, path: &[Seg], key: bool) -> Option<Range<usize>> {
     let mut p = JsonScan {
-        b: src.as_bytes(),
-        i: 0,
-        duplicate: None,
-        track_keys: false,
-        depth: 0,
         key,
-        ends: None,
-        ending: None,
+        ..JsonScan::new(src)
     };
     let mut best = None;
     p.value_at(path, &mut best);
@@ -122,14 +116,8 @@ fn json_scan(src: &str, path: &[Seg], key: bool) -> Option<Range<usize>> {
 /// whole value rather than its last character.
 pub fn json_value_ending_at(src: &str, end: usize) -> Option<Range<usize>> {
     let mut p = JsonScan {
-        b: src.as_bytes(),
-        i: 0,
-        duplicate: None,
-        track_keys: false,
-        depth: 0,
-        key: false,
         ends: Some(end),
-        ending: None,
+        ..JsonScan::new(src)
     };
     p.value_at(&[], &mut None);
     p.ending
@@ -140,14 +128,8 @@ pub fn json_value_ending_at(src: &str, end: usize) -> Option<Range<usize>> {
 /// silently).
 pub fn json_duplicate_key(src: &str) -> Option<(String, Range<usize>, Range<usize>)> {
     let mut p = JsonScan {
-        b: src.as_bytes(),
-        i: 0,
-        duplicate: None,
         track_keys: true,
-        depth: 0,
-        key: false,
-        ends: None,
-        ending: None,
+        ..JsonScan::new(src)
     };
     p.value_at(&[], &mut None);
     p.duplicate
@@ -173,7 +155,21 @@ struct JsonScan<'a> {
 /// own error), so that no input can overflow the stack.
 const MAX_JSON_DEPTH: usize = 256;
 
-impl JsonScan<'_> {
+impl<'a> JsonScan<'a> {
+    /// A scan of `src` from its start that looks for nothing yet.
+    fn new(src: &'a str) -> JsonScan<'a> {
+        JsonScan {
+            b: src.as_bytes(),
+            i: 0,
+            duplicate: None,
+            track_keys: false,
+            depth: 0,
+            key: false,
+            ends: None,
+            ending: None,
+        }
+    }
+
     fn ws(&mut self) {
         while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
             self.i += 1;
