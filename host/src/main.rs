@@ -12,6 +12,9 @@ use carc_host::{catalog, config, host, package, plugins, trust};
 
 use clap::{Parser, Subcommand};
 
+/// The help heading of the options every subcommand takes.
+const EVERY_COMMAND: &str = "Options of every command";
+
 /// The carc command line.
 #[derive(Parser, Debug)]
 #[command(
@@ -23,18 +26,18 @@ use clap::{Parser, Subcommand};
 struct Cli {
     /// The largest record, tile file or manifest read, in bytes or with K, M or G
     /// (default 4M).
-    #[arg(long, value_name = "SIZE", global = true, help_heading = "Options of every command", value_parser = parse_size, allow_hyphen_values = true)]
+    #[arg(long, value_name = "SIZE", global = true, help_heading = EVERY_COMMAND, value_parser = parse_size, allow_hyphen_values = true)]
     max_input_size: Option<u64>,
     /// Use the expansion plugins linked into this binary instead of loading their
     /// shared libraries (same plugins, same boundary; for comparison and embedding).
-    #[arg(long, global = true, help_heading = "Options of every command")]
+    #[arg(long, global = true, help_heading = EVERY_COMMAND)]
     linked: bool,
     /// Also load the expansion plugin in this shared library (repeatable).
     #[arg(
         long = "plugin",
         value_name = "PATH",
         global = true,
-        help_heading = "Options of every command"
+        help_heading = EVERY_COMMAND
     )]
     plugins: Vec<PathBuf>,
     /// Look for plugins in this directory first: a directory of plugin directories, or
@@ -43,7 +46,7 @@ struct Cli {
         long = "plugin-dir",
         value_name = "DIR",
         global = true,
-        help_heading = "Options of every command"
+        help_heading = EVERY_COMMAND
     )]
     plugin_dirs: Vec<PathBuf>,
     /// The configuration file (default: `CARC_CONFIG`, else
@@ -52,7 +55,7 @@ struct Cli {
         long,
         value_name = "FILE",
         global = true,
-        help_heading = "Options of every command"
+        help_heading = EVERY_COMMAND
     )]
     config: Option<PathBuf>,
     #[command(subcommand)]

@@ -232,20 +232,19 @@ impl Game {
         &self.faults
     }
 
-    /// [`Game::faults`] as they are told to the player, in every command alike: each once, in the order they
-    /// first happened, with how many times when more than once (a hook that gives the
-    /// same refused command every turn says so in one line, not in one per turn).
+    /// [`Game::faults`] as they are told to the player, in every command alike: each
+    /// once, in the order they first happened, with how many times when more than once (a
+    /// hook that gives the same refused command every turn says so in one line, not in
+    /// one per turn).
     pub fn faults_said(&self) -> Vec<String> {
         let mut counted: Vec<(&str, usize)> = Vec::new();
-        let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let mut index: std::collections::BTreeMap<&str, usize> = Default::default();
         for f in &self.faults {
-            match index.get(f.as_str()) {
-                Some(&i) => counted[i].1 += 1,
-                None => {
-                    index.insert(f, counted.len());
-                    counted.push((f, 1));
-                }
-            }
+            let i = *index.entry(f).or_insert_with(|| {
+                counted.push((f, 0));
+                counted.len() - 1
+            });
+            counted[i].1 += 1;
         }
         counted
             .into_iter()

@@ -168,14 +168,11 @@ pub fn options_for(
 /// replay` reports them for the record `file`; the exit code:
 /// [`carc_host::output::CANNOT`] when there is any, as an expansion failed.
 pub fn report_faults(file: &str, faults: &[String]) -> u8 {
-    if !faults.is_empty() {
-        errln!("{}", carc_core::record::failure_report(file, faults));
-    }
     if faults.is_empty() {
-        carc_host::output::OK
-    } else {
-        carc_host::output::CANNOT
+        return carc_host::output::OK;
     }
+    errln!("{}", carc_core::record::failure_report(file, faults));
+    carc_host::output::CANNOT
 }
 
 /// Prints an error the same way everywhere: `error: ` and the message, or a located

@@ -148,13 +148,6 @@ const RUST_WORDS: &[&str] = &[
 
 /// Whether an id is one an expansion (and its crate) can take, or why not.
 fn check_id(id: &str) -> Result<(), String> {
-    let shape = id.len() <= 64
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !id.ends_with('-')
-        && !id.contains("--");
     if id.is_empty() {
         return Err(
             "no expansion id given: name it with lowercase letters, digits and \
@@ -162,6 +155,13 @@ fn check_id(id: &str) -> Result<(), String> {
                 .into(),
         );
     }
+    let shape = id.len() <= 64
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !id.ends_with('-')
+        && !id.contains("--");
     if !shape {
         return Err(format!(
             "`{}` cannot name an expansion: use lowercase letters, digits and single `-` \

@@ -80,6 +80,11 @@ fn catchable_kind(view: &View, ids: &Ids, f: FigureId) -> bool {
     fig.owner.is_some() && ids.is_catchable(fig.kind)
 }
 
+/// Whether a figure is a follower (not a special figure such as a builder).
+fn is_follower(view: &View, f: FigureId) -> bool {
+    view.figure_class(view.figure(f).kind) == FigureClass::Follower
+}
+
 /// The square a figure stands on, if it is on the board.
 fn figure_pos(view: &View, f: FigureId) -> Option<Pos> {
     view.figure_tile(f).map(|t| view.tile_pos(t))
@@ -170,9 +175,10 @@ fn solovei_claims(
             .into_iter()
             .filter(|f| !taken.iter().any(|(t, _)| t == f))
             .collect();
-        let follower =
-            |f: FigureId| view.figure_class(view.figure(f).kind) == FigureClass::Follower;
-        if !present.iter().any(|&f| !seen.contains(&f) && follower(f)) {
+        if !present
+            .iter()
+            .any(|&f| !seen.contains(&f) && is_follower(view, f))
+        {
             continue;
         }
         let dist = road_distances(view, road);
@@ -243,7 +249,7 @@ fn capture(view: &View, ids: &Ids, traps: &Traps, vodyanoy_candidates: &[FigureI
     out.push(memory.store());
     // Special figures first: a pig or builder taken with its owner's last follower is
     // trapped with it (RP-6, RP-7), not sent home when that follower leaves first.
-    taken.sort_by_key(|&(f, _)| view.figure_class(view.figure(f).kind) == FigureClass::Follower);
+    taken.sort_by_key(|&(f, _)| is_follower(view, f));
     for (f, t) in taken {
         let why = if traps.is_vodyanoy(t) {
             "trapped by Vodyanoy"
