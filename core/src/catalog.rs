@@ -59,7 +59,7 @@ impl Catalog {
         let mut ids: Vec<&String> = expansions.iter().collect();
         ids.sort();
         if let Some(twice) = ids.windows(2).find(|w| w[0] == w[1]) {
-            return Err(RulesError(format!(
+            return Err(RulesError::new(format!(
                 "expansion `{}` is named twice; name each expansion once",
                 twice[0]
             )));
@@ -73,7 +73,7 @@ impl Catalog {
                 known.extend(self.others.iter().cloned());
                 known.sort();
                 known.dedup();
-                return Err(RulesError(format!(
+                return Err(RulesError::new(format!(
                     "unknown expansion `{id}` (available: {})",
                     if known.is_empty() {
                         "none yet besides the base game".to_string()
@@ -83,7 +83,7 @@ impl Catalog {
                 )));
             };
             let made = crate::shield::caught(|| f()).map_err(|why| {
-                RulesError(format!(
+                RulesError::new(format!(
                     "expansion `{id}` panicked when it was made ({why})"
                 ))
             })?;
@@ -91,7 +91,7 @@ impl Catalog {
         }
         // Putting the rules together runs every expansion's declarations.
         crate::shield::caught(|| Rules::new(list, options)).unwrap_or_else(|why| {
-            Err(RulesError(format!(
+            Err(RulesError::new(format!(
                 "an expansion panicked while the rules were put together ({why})"
             )))
         })

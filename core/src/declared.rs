@@ -64,7 +64,10 @@ mod tests {
         );
         assert!(check(std::slice::from_ref(&a)).is_ok());
         let e = check(&[a, b]).expect_err("a cycle");
-        assert!(e.0.contains("a:x") && e.0.contains("b:y"), "{e}");
+        assert!(
+            e.message.contains("a:x") && e.message.contains("b:y"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -78,9 +81,9 @@ mod tests {
         let b = nap("b", "snack", "after = \"score\"");
         let e = check(&[a.clone(), b]).expect_err("an ambiguity");
         assert!(
-            e.0.contains("`nap` (expansion `a`)")
-                && e.0.contains("`snack` (expansion `b`)")
-                && e.0.contains("after `score`"),
+            e.message.contains("`nap` (expansion `a`)")
+                && e.message.contains("`snack` (expansion `b`)")
+                && e.message.contains("after `score`"),
             "{e}"
         );
         // Placed after the other's phase: ordered, whatever the ids.
@@ -102,6 +105,6 @@ mod tests {
                 .into(),
         });
         let e = check(&[a]).expect_err("unknown kind");
-        assert!(e.0.contains("a.toml"), "{e}");
+        assert!(e.message.contains("a.toml"), "{e}");
     }
 }

@@ -12,18 +12,53 @@ use crate::figures::{
 };
 use crate::manifest::PhaseDecl;
 use crate::precedence::{self, Plan};
+use crate::span::{self, Seg};
 use crate::strength::{StrengthRule, strength_rules};
+use crate::tiles::validate::Diagnostic;
 use crate::tiles::vocab::KindId;
 use crate::tiles::{TileSet, TileTypeId, Vocabulary};
 use crate::wake::Wake;
 
 /// Why a set of expansions or options could not be put together.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(pub String);
+pub struct RulesError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, when it is one expansion's declaration: the expansion's id and the path to
+    /// the declaration in its manifest (`wake[2].when[0]`).
+    pub at: Option<(String, Vec<Seg>)>,
+}
+
+impl RulesError {
+    /// A problem of the set as a whole (or of the options given), located nowhere.
+    pub fn new(message: impl Into<String>) -> RulesError {
+        RulesError {
+            message: message.into(),
+            at: None,
+        }
+    }
+
+    /// A problem with one declaration of expansion `id`'s manifest, at `path` in it.
+    pub fn in_manifest(id: &str, path: Vec<Seg>, message: impl Into<String>) -> RulesError {
+        RulesError {
+            message: message.into(),
+            at: Some((id.to_string(), path)),
+        }
+    }
+
+    /// The problem located in expansion `id`'s manifest (`source`, read from `file`),
+    /// when it is about one of that manifest's declarations.
+    pub fn located_in(&self, id: &str, source: &str, file: &str) -> Option<Diagnostic> {
+        let (at, path) = self.at.as_ref()?;
+        (at == id).then(|| {
+            Diagnostic::located(source, file, span::toml_span(source, path), &*self.message)
+        })
+    }
+}
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -103,27 +138,48 @@ pub(crate) fn claiming_rules<T>(
         let Some(expansion) = manifests.iter().position(|m| m.id == owner) else {
             continue;
         };
-        if rules.iter().any(|r| r.0 == expansion) {
-            return Err(RulesError(format!(
-                "expansion `{owner}` has more than one rule at `{point}`; it is asked once \
-                 for {asked_once_for}, so it declares one"
-            )));
-        }
-        let claims = manifests[expansion]
+        let m = &manifests[expansion];
+        // The rule's entry in its manifest (`rule[j]`), and a key in it.
+        let j = m
             .rules
             .iter()
-            .find(|r| r.point == point && r.id == name)
-            .map_or(&[][..], |d| &d.claims[..]);
+            .position(|r| r.point == point && r.id == name);
+        let at = |key: &[Seg]| {
+            let mut path: Vec<Seg> = Vec::new();
+            if let Some(j) = j {
+                path = vec!["rule".into(), j.into()];
+                path.extend_from_slice(key);
+            }
+            path
+        };
+        if rules.iter().any(|r| r.0 == expansion) {
+            return Err(RulesError::in_manifest(
+                owner,
+                at(&[]),
+                format!(
+                    "expansion `{owner}` has more than one rule at `{point}`; it is asked \
+                     once for {asked_once_for}, so it declares one"
+                ),
+            ));
+        }
+        let claims = j.map_or(&[][..], |j| &m.rules[j].claims[..]);
         if claims.is_empty() {
-            return Err(RulesError(format!(
-                "rule `{id}` at `{point}` claims nothing; it claims {claims_hint}"
-            )));
+            return Err(RulesError::in_manifest(
+                owner,
+                at(&[]),
+                format!("rule `{id}` at `{point}` claims nothing; it claims {claims_hint}"),
+            ));
         }
         let resolved = claims
             .iter()
-            .map(|c| {
+            .enumerate()
+            .map(|(k, c)| {
                 resolve(c).map_err(|why| {
-                    RulesError(format!("rule `{id}` at `{point}` claims `{c}`{why}"))
+                    RulesError::in_manifest(
+                        owner,
+                        at(&["claims".into(), k.into()]),
+                        format!("rule `{id}` at `{point}` claims `{c}`{why}"),
+                    )
                 })
             })
             .collect::<Result<Vec<T>, RulesError>>()?;
@@ -356,24 +412,25 @@ impl Rules {
     ) -> Result<Rules, RulesError> {
         let manifests: Vec<Manifest> = expansions.iter().map(|e| e.manifest()).collect();
         if manifests.first().map(|m| m.id.as_str()) != Some("base") {
-            return Err(RulesError(
-                "the base game must be the first expansion".into(),
-            ));
+            return Err(RulesError::new("the base game must be the first expansion"));
         }
         if manifests.len() > 64 {
-            return Err(RulesError(format!(
+            return Err(RulesError::new(format!(
                 "{} expansions enabled; at most 64 (the base game included) may be",
                 manifests.len()
             )));
         }
         for (i, m) in manifests.iter().enumerate() {
             if m.id.is_empty() {
-                return Err(RulesError(
-                    "an expansion has an empty id (is its manifest broken?)".into(),
+                return Err(RulesError::new(
+                    "an expansion has an empty id (is its manifest broken?)",
                 ));
             }
             if manifests[..i].iter().any(|o| o.id == m.id) {
-                return Err(RulesError(format!("expansion `{}` is enabled twice", m.id)));
+                return Err(RulesError::new(format!(
+                    "expansion `{}` is enabled twice",
+                    m.id
+                )));
             }
         }
         let mut vocab = Vocabulary::base();
@@ -382,16 +439,20 @@ impl Rules {
         for (i, m) in manifests.iter().enumerate() {
             vocab
                 .add_declared(&m.kinds, &m.markers)
-                .map_err(RulesError)?;
+                .map_err(RulesError::new)?;
             figure_kinds.extend(m.figures.iter().cloned());
-            for v in &m.verbs {
+            for (j, v) in m.verbs.iter().enumerate() {
                 if ["place", "at", "rotation", "follower", "pass"].contains(&v.name.as_str())
                     || verbs.iter().any(|o| o.name == v.name)
                 {
-                    return Err(RulesError(format!(
-                        "expansion `{}` declares the move `{}`, which is already taken",
-                        m.id, v.name
-                    )));
+                    return Err(RulesError::in_manifest(
+                        &m.id,
+                        vec!["verb".into(), j.into(), "name".into()],
+                        format!(
+                            "expansion `{}` declares the move `{}`, which is already taken",
+                            m.id, v.name
+                        ),
+                    ));
                 }
                 verbs.push(Verb {
                     name: v.name.clone(),
@@ -401,24 +462,31 @@ impl Rules {
             }
         }
         if figure_kinds.first().map(|f| f.name.as_str()) != Some("follower") {
-            return Err(RulesError(
-                "the base game must declare the follower first".into(),
+            return Err(RulesError::new(
+                "the base game must declare the follower first",
             ));
         }
         // Records write the deployment of a player's figure other than the follower as a
         // move named after its kind (`builder = [x, y, PORT]`): that name is a move too.
         let mut moves: Vec<&str> = ["place", "at", "rotation", "follower", "pass"].to_vec();
         moves.extend(verbs.iter().map(|v| v.name.as_str()));
-        for k in figure_kinds.iter().skip(1) {
+        let declared = manifests
+            .iter()
+            .flat_map(|m| m.figures.iter().enumerate().map(move |(j, k)| (m, j, k)));
+        for (m, j, k) in declared.skip(1) {
             if k.class == crate::figures::FigureClass::Neutral {
                 continue;
             }
             if moves.contains(&k.name.as_str()) {
-                return Err(RulesError(format!(
-                    "expansion `{}` declares the figure `{}`, whose deployments records write \
-                     as the move `{}`, which is already taken",
-                    k.namespace, k.name, k.name
-                )));
+                return Err(RulesError::in_manifest(
+                    &m.id,
+                    vec!["figure".into(), j.into(), "name".into()],
+                    format!(
+                        "expansion `{}` declares the figure `{}`, whose deployments records \
+                         write as the move `{}`, which is already taken",
+                        m.id, k.name, k.name
+                    ),
+                ));
             }
             moves.push(&k.name);
         }
@@ -428,7 +496,7 @@ impl Rules {
                 tiles
                     .load_str(&src.text, &src.name, &vocab)
                     .map_err(|errs| {
-                        RulesError(
+                        RulesError::new(
                             errs.iter()
                                 .map(|d| d.to_string())
                                 .collect::<Vec<_>>()
@@ -438,7 +506,7 @@ impl Rules {
             }
         }
         if tiles.start.is_none() {
-            return Err(RulesError("no tile file names a start tile".into()));
+            return Err(RulesError::new("no tile file names a start tile"));
         }
         let mut option_values: Vec<BTreeMap<String, String>> = manifests
             .iter()
@@ -455,9 +523,9 @@ impl Rules {
             })
             .collect();
         for (key, value) in options {
-            let (exp, name) = option_key(key).map_err(RulesError)?;
+            let (exp, name) = option_key(key).map_err(RulesError::new)?;
             let Some(i) = manifests.iter().position(|m| m.id == exp) else {
-                return Err(RulesError(format!(
+                return Err(RulesError::new(format!(
                     "rule option `{key}`: expansion `{exp}` is not enabled"
                 )));
             };
@@ -467,7 +535,7 @@ impl Rules {
                     .iter()
                     .map(|o| o.name.as_str())
                     .collect();
-                return Err(RulesError(format!(
+                return Err(RulesError::new(format!(
                     "unknown rule option `{key}` (`{exp}` has: {})",
                     if known.is_empty() {
                         "none".to_string()
@@ -477,7 +545,7 @@ impl Rules {
                 )));
             };
             if !decl.values.contains(value) {
-                return Err(RulesError(format!(
+                return Err(RulesError::new(format!(
                     "rule option `{key}` cannot be `{value}` (allowed: {})",
                     decl.values.join(", ")
                 )));
@@ -486,7 +554,7 @@ impl Rules {
         }
         let (phases, on_request) = order_phases(&manifests, &option_values)?;
         let plan = precedence::resolve(&manifests).map_err(|errors| {
-            RulesError(
+            RulesError::new(
                 errors
                     .iter()
                     .map(|e| e.to_string())
@@ -511,7 +579,7 @@ impl Rules {
             per_player += decl.per_player as u32;
             fixed += neutral_count(decl);
         }
-        let wake = Wake::resolve(&manifests, &vocab).map_err(RulesError)?;
+        let wake = Wake::resolve(&manifests, &vocab)?;
         let mut rules = Rules {
             wake,
             hook_masks: Vec::new(),
@@ -546,7 +614,7 @@ impl Rules {
         for (i, e) in rules.expansions.iter().enumerate() {
             let id = &rules.manifests[i].id;
             declaring(id, "prepare", || e.prepare(&rules, i))?.map_err(|why| {
-                RulesError(format!("expansion `{id}` could not be set up: {why}"))
+                RulesError::new(format!("expansion `{id}` could not be set up: {why}"))
             })?;
         }
         let (hook_masks, listeners) =
@@ -770,10 +838,14 @@ fn order_phases(
                 continue;
             }
             if pending.iter().any(|(_, _, q)| q.name == p.name) {
-                return Err(RulesError(format!(
-                    "expansion `{}` adds the phase `{}`, which already exists",
-                    m.id, p.name
-                )));
+                return Err(RulesError::in_manifest(
+                    &m.id,
+                    phase_path(manifests, &m.id, p, "name"),
+                    format!(
+                        "expansion `{}` adds the phase `{}`, which already exists",
+                        m.id, p.name
+                    ),
+                ));
             }
             pending.push((i, &m.id, p));
         }
@@ -798,10 +870,15 @@ fn order_phases(
                     crate::turnlog::and_list(&named).replace(" and ", " or ")
                 ),
             };
-            return Err(RulesError(format!(
-                "expansion `{id}` places the phase `{}` next to {what}",
-                p.name
-            )));
+            let key = if p.after.is_some() { "after" } else { "before" };
+            return Err(RulesError::in_manifest(
+                id,
+                phase_path(manifests, id, p, key),
+                format!(
+                    "expansion `{id}` places the phase `{}` next to {what}",
+                    p.name
+                ),
+            ));
         }
     }
     // The base game first (its phases are the turn everything else is placed in), then
@@ -852,7 +929,8 @@ fn order_phases(
                     ),
                     _ => String::new(),
                 };
-                return Err(RulesError(format!(
+                // Between two manifests: located in neither (the fix is in either).
+                return Err(RulesError::new(format!(
                     "the phases `{other_phase}` (expansion `{other}`) and `{}` (expansion \
                      `{id}`) are both placed {} `{}`, and nothing orders them: one of the \
                      expansions must place its phase after (or before) the other's{fix}",
@@ -868,7 +946,7 @@ fn order_phases(
         left = waiting;
     }
     if phases.len() > u8::MAX as usize {
-        return Err(RulesError(format!(
+        return Err(RulesError::new(format!(
             "the turn has {} phases; at most {} are allowed",
             phases.len(),
             u8::MAX
@@ -878,7 +956,7 @@ fn order_phases(
     for name in requested_only {
         let i = phases.iter().position(|p| p == name).unwrap_or(0);
         if i >= 64 {
-            return Err(RulesError(format!(
+            return Err(RulesError::new(format!(
                 "the phase `{name}` runs on request but is phase {} of the turn; only the \
                  first 64 phases may run on request",
                 i + 1
@@ -887,6 +965,18 @@ fn order_phases(
         on_request |= 1 << i;
     }
     Ok((phases, on_request))
+}
+
+/// Where phase `p` of expansion `id` is declared in its manifest: at its `key`.
+fn phase_path(manifests: &[Manifest], id: &str, p: &PhaseDecl, key: &str) -> Vec<Seg> {
+    let index = manifests
+        .iter()
+        .filter(|m| m.id == id)
+        .find_map(|m| m.phases.iter().position(|q| std::ptr::eq(q, p)));
+    match index {
+        Some(j) => vec!["phase".into(), j.into(), key.into()],
+        None => Vec::new(),
+    }
 }
 
 /// The phases of the turn (`names`) a phase is placed next to: after, or else before
@@ -929,7 +1019,7 @@ fn circle(waiting: &[(usize, &str, &PhaseDecl)], placed: &[String], names: &[&st
         .iter()
         .map(|&i| format!("`{}` (expansion `{}`)", waiting[i].2.name, waiting[i].1))
         .collect();
-    RulesError(match members.as_slice() {
+    RulesError::new(match members.as_slice() {
         [one] => format!("the phase {one} is placed next to itself"),
         _ => format!(
             "the phases {} are placed next to one another in a circle: none can be placed \
@@ -987,7 +1077,7 @@ struct TileFlags {
 /// Runs one of expansion `id`'s declarations (`hook`); a panic is an error naming both.
 fn declaring<R>(id: &str, hook: &str, f: impl FnOnce() -> R) -> Result<R, RulesError> {
     crate::shield::caught(f).map_err(|why| {
-        RulesError(format!(
+        RulesError::new(format!(
             "expansion `{id}` panicked in `{hook}` while the rules were put together ({why})"
         ))
     })

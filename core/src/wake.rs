@@ -8,7 +8,8 @@ use crate::board::{Board, presence_bit};
 use crate::engine::EventKind;
 use crate::engine::GameState;
 use crate::manifest::Manifest;
-use crate::rules::each_bit;
+use crate::rules::{RulesError, each_bit};
+use crate::span::Seg;
 use crate::tiles::vocab::{KindShape, Vocabulary};
 
 /// A hook that can sleep.
@@ -190,7 +191,7 @@ impl Wake {
     /// Resolves the manifests' `[[wake]]` entries (same order as the expansions); an
     /// unknown hook, marker or kind, a kind that is not inner, or a hook named twice is
     /// an error naming the expansion.
-    pub fn resolve(manifests: &[Manifest], vocab: &Vocabulary) -> Result<Wake, String> {
+    pub fn resolve(manifests: &[Manifest], vocab: &Vocabulary) -> Result<Wake, RulesError> {
         let mut wake = Wake {
             sleepy: [0; SLOTS],
             any: 0,
@@ -198,26 +199,50 @@ impl Wake {
             conditions: vec![Condition::default(); SLOTS * manifests.len()],
         };
         for (i, m) in manifests.iter().enumerate() {
-            for decl in &m.wake {
-                let fail = |why: String| format!("expansion `{}`: [[wake]]: {why}", m.id);
-                // A marker or kind by name, with a near name when it is unknown.
-                let marker = |name: &str| {
-                    vocab.marker(name).map_err(|why| {
-                        let known = vocab.markers.iter().map(|k| k.name.as_str());
-                        fail(with_near(why, name, known))
-                    })
+            for (j, decl) in m.wake.iter().enumerate() {
+                // Located at the entry's key `key` (its item `k`, when one).
+                let fail = |key: &str, k: Option<usize>, why: String| {
+                    let mut path: Vec<Seg> = vec!["wake".into(), j.into(), key.into()];
+                    path.extend(k.map(Seg::Index));
+                    let message = format!("expansion `{}`: [[wake]]: {why}", m.id);
+                    RulesError::in_manifest(&m.id, path, message)
                 };
-                let kind = |name: &str| {
-                    vocab.kind(name).map_err(|why| {
-                        let known = vocab.kinds.iter().map(|k| k.name.as_str());
-                        fail(with_near(why, name, known))
-                    })
-                };
+                // The hooks first: an unknown one is said as such, whatever the conditions.
+                let mut hooks: Vec<Vec<usize>> = Vec::new();
+                for (k, h) in decl.hooks.iter().enumerate() {
+                    let Some(slots) = Hook::slots(h) else {
+                        return Err(fail(
+                            "hooks",
+                            Some(k),
+                            format!(
+                                "unknown hook `{h}` (expected one of {}, `on-event` or \
+                                 `on-event:KIND` with KIND one of {})",
+                                HOOKS.map(|(n, _)| format!("`{n}`")).join(", "),
+                                EVENTS.map(|(n, _)| format!("`{n}`")).join(", ")
+                            ),
+                        ));
+                    };
+                    hooks.push(slots);
+                }
                 let mut condition = Condition::default();
                 if decl.when.is_empty() {
-                    return Err(fail("`when` names no condition".into()));
+                    return Err(fail("when", None, "`when` names no condition".into()));
                 }
-                for c in &decl.when {
+                for (k, c) in decl.when.iter().enumerate() {
+                    let fail = |why: String| fail("when", Some(k), why);
+                    // A marker or kind by name, with a near name when it is unknown.
+                    let marker = |name: &str| {
+                        vocab.marker(name).map_err(|why| {
+                            let known = vocab.markers.iter().map(|k| k.name.as_str());
+                            fail(with_near(why, name, known))
+                        })
+                    };
+                    let kind = |name: &str| {
+                        vocab.kind(name).map_err(|why| {
+                            let known = vocab.kinds.iter().map(|k| k.name.as_str());
+                            fail(with_near(why, name, known))
+                        })
+                    };
                     if c == "record" {
                         condition.record = true;
                     } else if c == "others-deploy" {
@@ -262,15 +287,8 @@ impl Wake {
                         )));
                     }
                 }
-                for h in &decl.hooks {
-                    let Some(slots) = Hook::slots(h) else {
-                        return Err(fail(format!(
-                            "unknown hook `{h}` (expected one of {}, `on-event` or \
-                             `on-event:KIND` with KIND one of {})",
-                            HOOKS.map(|(n, _)| format!("`{n}`")).join(", "),
-                            EVENTS.map(|(n, _)| format!("`{n}`")).join(", ")
-                        )));
-                    };
+                for (k, (h, slots)) in decl.hooks.iter().zip(hooks).enumerate() {
+                    let fail = |why: String| fail("hooks", Some(k), why);
                     // Past 64 expansions, hooks never sleep (always correct).
                     let bit = 1u64.checked_shl(i as u32).unwrap_or(0);
                     for slot in slots {

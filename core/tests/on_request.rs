@@ -234,6 +234,6 @@ fn only_the_first_64_phases_may_run_on_request() {
     }
     let err = Rules::new(vec![Box::new(BaseGame), Box::new(Many)], &BTreeMap::new())
         .expect_err("refused");
-    assert!(err.0.contains("`p69`"), "{err}");
-    assert!(err.0.contains("first 64 phases"), "{err}");
+    assert!(err.message.contains("`p69`"), "{err}");
+    assert!(err.message.contains("first 64 phases"), "{err}");
 }

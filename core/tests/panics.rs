@@ -157,7 +157,7 @@ fn an_expansion_that_panics_while_loading_is_an_error_not_a_crash() {
     let err = catalog
         .rules(&["panics".to_string()], &BTreeMap::new())
         .expect_err("refused");
-    assert!(err.0.contains("panicked"), "{}", err.0);
+    assert!(err.message.contains("panicked"), "{}", err.message);
     // The catalog still works for games without it.
     assert!(catalog.rules(&[], &BTreeMap::new()).is_ok());
 }

@@ -135,8 +135,9 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, (String, b
     }
     let ids = with_requirements(&host, &entry.id);
     host.rules(&ids, &Default::default()).map_err(|e| {
+        let sep = if e.contains('\n') { "\n" } else { " " };
         (
-            format!("the plugin loads, but no game can use it: {e}"),
+            format!("the plugin loads, but no game can use it:{sep}{e}"),
             true,
         )
     })?;
@@ -179,8 +180,10 @@ fn beside_the_others(host: &Host, ids: &[String]) -> Vec<String> {
                 Some((k, v)) => format!(" with the rule option `{k} = {v}`"),
                 None => String::new(),
             };
+            // A located problem begins on a line of its own.
+            let sep = if e.contains('\n') { "\n" } else { " " };
             let warning = format!(
-                "beside {}{under}, no game can be set up: {e}",
+                "beside {}{under}, no game can be set up:{sep}{e}",
                 all.iter()
                     .filter(|id| !ids.contains(id))
                     .map(|id| format!("`{id}`"))

@@ -35,7 +35,7 @@ use carc_core::catalog::{Catalog, Factory};
 use carc_core::declared::{self, Declared};
 use carc_core::manifest::Manifest;
 use carc_core::plugin::{HOST_PROTOCOL, Plugin};
-use carc_core::rules::Rules;
+use carc_core::rules::{Rules, RulesError};
 use carc_sdk::abi::PluginMod_Ref;
 
 use crate::config::{self, Config};
@@ -527,7 +527,7 @@ impl Host {
     ) -> Result<Rules, String> {
         self.catalog_for(expansions)?
             .rules(expansions, options)
-            .map_err(|e| e.to_string())
+            .map_err(|e| said(&self.plugins(), &self.slots, &e))
     }
 
     /// Opens plugin `i`'s library (once) and reads its module, or says why not; a
@@ -601,6 +601,22 @@ fn tile_pack(p: &Package) -> Factory {
         tiles: p.tiles.clone(),
     };
     std::sync::Arc::new(move || Box::new(pack.clone()))
+}
+
+/// A problem putting expansions together, as said to players and plugin authors: with
+/// file, line, column and a caret in the manifest it is about (that of the plugin used
+/// under that id, read from its directory), when it is one manifest's declaration.
+fn said(entries: &[Entry], slots: &[Slot], e: &RulesError) -> String {
+    entries
+        .iter()
+        .zip(slots)
+        .filter(|(entry, _)| !matches!(entry.status, Status::Shadowed(_)))
+        .filter_map(|(_, slot)| slot.package.as_ref())
+        .find_map(|p| {
+            let file = p.dir.join(MANIFEST_FILE).display().to_string();
+            e.located_in(&p.manifest.id, &p.manifest_text, &file)
+        })
+        .map_or_else(|| e.to_string(), |d| d.to_string())
 }
 
 /// Whether a plugin with this status can be enabled.
@@ -765,7 +781,7 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
                 manifest: p.manifest.clone(),
                 tiles: p.tiles.clone(),
             });
-            declared::check(&with).map_err(|e| e.to_string())?;
+            declared::check(&with).map_err(|e| said(entries, slots, &e))?;
             // What others could rewrite decides the game (and, for a code plugin, which
             // library opens): the directory, its manifest and its tile files, tile pack
             // or not.

@@ -445,6 +445,72 @@ fn conflicts_and_precedence_cycles_are_found_before_any_library_is_opened() {
     );
 }
 
+/// A declaration that cannot be put together with the base game (a phase next to no
+/// phase of the turn, a `[[wake]]` condition or a rule's claim naming no kind) is said where it is written
+/// in the manifest (file, line, column and a caret) by `carc validate DIR`, and the
+/// plugin is refused.
+#[test]
+fn a_declaration_the_rules_refuse_is_located_in_its_manifest() {
+    let home = scratch("packages-located");
+    let dirs = home.join("plugins");
+    let header = "id = \"p\"\nname = \"p\"\nversion = \"1.0.0\"\n";
+    let cases = [
+        (
+            "[[phase]]\nname = \"nap\"\nafter = \"scoer\"\n",
+            "\"scoer\"",
+            "error: expansion `p` places the phase `nap` next to `scoer`, which is not a phase \
+             of the turn; did you mean `score`?",
+        ),
+        (
+            "[[wake]]\nhooks = [\"actions\"]\nwhen = [\"record\", \"kind:monastry\"]\n",
+            "\"kind:monastry\"",
+            "error: expansion `p`: [[wake]]: unknown feature kind `monastry`; did you mean \
+             `monastery`?",
+        ),
+        (
+            "[[rule]]\nid = \"w\"\npoint = \"feature-worth\"\nclaims = [\"road\", \"raod\"]\n",
+            "\"raod\"",
+            "error: rule `p:w` at `feature-worth` claims `raod`, which is not a feature kind \
+             of the game",
+        ),
+    ];
+    for (declaration, written, message) in cases {
+        // A junk library: the declarations are checked before it is ever opened.
+        let dir = plugin_dir(
+            &dirs,
+            "p",
+            &format!("{header}{declaration}"),
+            "carc_p",
+            b"junk",
+            None,
+        );
+        let manifest = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
+        let (line, text) = manifest
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.contains(written))
+            .expect("the declaration is written");
+        let column = text.find(written).unwrap() + 1;
+        let want = format!(
+            "{}:{}:{column}: {message}\n",
+            dir.join("manifest.toml").display(),
+            line + 1
+        );
+        let caret = format!("{} | {text}\n", line + 1);
+        let path = dir.to_string_lossy().into_owned();
+        let o = carc_in(&home, &["validate", &path]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains(&want) && stderr(&o).contains(&caret),
+            "{}",
+            stderr(&o)
+        );
+        let flag = dirs.to_string_lossy().into_owned();
+        let rows = list(&home, &["--plugin-dir", &flag]);
+        assert!(status_of(&rows, "p").contains("refused"));
+    }
+}
+
 #[test]
 fn a_pinned_library_that_changed_is_refused_naming_both_hashes() {
     let home = scratch("packages-trust");

@@ -34,7 +34,7 @@ fn error_with(fixture_name: &str) -> String {
     ];
     match Rules::new(list, &BTreeMap::new()) {
         Ok(_) => panic!("{fixture_name}: the rules were accepted"),
-        Err(e) => e.0,
+        Err(e) => e.message,
     }
 }
 

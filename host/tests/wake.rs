@@ -369,6 +369,11 @@ fn a_wrong_wake_declaration_is_an_error_naming_the_expansion() {
             wake(&["actions"], &["sometimes"]),
             "unknown condition `sometimes`",
         ),
+        // A misspelt hook is said as such, whatever its conditions would say of it.
+        (
+            wake(&["restricts", "restrict"], &["others-deploy"]),
+            "unknown hook `restrict`",
+        ),
         (wake(&["actions"], &[]), "`when` names no condition"),
     ];
     for (decl, why) in cases {

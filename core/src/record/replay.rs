@@ -468,8 +468,8 @@ pub fn record_schema() -> serde_json::Value {
 pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic> {
     let g = &loaded.record.game;
     let rules = catalog.rules(&g.expansions, &g.rules).map_err(|e| {
-        let path: Vec<Seg> = if e.0.contains("rule option") {
-            let key = g.rules.keys().find(|k| e.0.contains(k.as_str()));
+        let path: Vec<Seg> = if e.message.contains("rule option") {
+            let key = g.rules.keys().find(|k| e.message.contains(k.as_str()));
             match key {
                 Some(k) => {
                     if let Some(hint) = misplaced_game_key(k, &loaded.source, loaded.format) {
@@ -479,8 +479,8 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
                     let path = vec!["game".into(), "rules".into(), k.as_str().into()];
                     // An option no enabled expansion has is said at its name; a value
                     // the option does not take, at the value.
-                    if !e.0.contains("cannot be") {
-                        return loaded.error_at_key(&path, e.0);
+                    if !e.message.contains("cannot be") {
+                        return loaded.error_at_key(&path, e.message);
                     }
                     path
                 }
@@ -490,13 +490,13 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
             let i = g
                 .expansions
                 .iter()
-                .rposition(|x| e.0.contains(&format!("`{x}`")));
+                .rposition(|x| e.message.contains(&format!("`{x}`")));
             match i {
                 Some(i) => vec!["game".into(), "expansions".into(), i.into()],
                 None => vec!["game".into(), "expansions".into()],
             }
         };
-        loaded.error_at(&path, e.0)
+        loaded.error_at(&path, e.message)
     })?;
     let mut first = Vec::new();
     for (i, id) in g.draw.iter().enumerate() {
