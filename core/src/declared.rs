@@ -96,6 +96,41 @@ mod tests {
         assert!(check(&[both]).is_ok());
     }
 
+    /// One manifest's precedence declaration at fault is located there (line, column),
+    /// as `carc validate` shows it.
+    #[test]
+    fn a_precedence_declaration_at_fault_is_located_in_its_manifest() {
+        let cases = [
+            // Naming a rule its own expansion does not declare: at the name.
+            (
+                "[[rule]]\nid = \"x\"\npoint = \"figure-capture\"\nbefore = [\"a:y\", \"a:z\"]\n[[rule]]\nid = \"y\"\npoint = \"figure-capture\"\n",
+                "\"a:z\"",
+                "orders `a:z`, which its expansion does not declare",
+            ),
+            // Rules of two decision points ordered: at the link.
+            (
+                "[[rule]]\nid = \"x\"\npoint = \"figure-capture\"\n[[rule]]\nid = \"y\"\npoint = \"feature-worth\"\nclaims = [\"road\"]\nafter = [\"a:x\"]\n",
+                "\"a:x\"",
+                "orders `a:x` against `a:y`, but they belong to different decision points",
+            ),
+        ];
+        for (rules, written, message) in cases {
+            let source = format!("id = \"a\"\nname = \"A\"\n{rules}");
+            let e = check(&[declared(&source)]).expect_err(message);
+            assert!(e.message.contains(message), "{e}");
+            let d = e
+                .located_in("a", &source, "manifest.toml")
+                .expect("located in `a`'s manifest");
+            let (line, text) = source
+                .lines()
+                .enumerate()
+                .find(|(_, l)| l.contains(written))
+                .expect("written");
+            let column = text.find(written).expect("on its line") + 1;
+            assert_eq!((d.line, d.column), (line + 1, column), "{d}");
+        }
+    }
+
     #[test]
     fn tile_data_with_an_unknown_kind_is_refused() {
         let mut a = declared("id = \"a\"\nname = \"A\"\n");

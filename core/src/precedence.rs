@@ -8,7 +8,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use crate::manifest::Manifest;
+use crate::manifest::{Manifest, RuleDecl};
+use crate::span::Seg;
 
 /// A rule in a resolved order, with the declarations that placed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +132,91 @@ impl fmt::Display for PrecedenceError {
             }
         }
     }
+}
+
+impl PrecedenceError {
+    /// The expansion whose manifest alone holds the declaration at fault and the path to
+    /// it there (`rule[1].before[0]`); `None` for a cycle or an ambiguity, which take
+    /// declarations of several rules.
+    pub fn place(&self, manifests: &[Manifest]) -> Option<(String, Vec<Seg>)> {
+        let (id, path) = match self {
+            PrecedenceError::Cycle { .. } | PrecedenceError::Ambiguity { .. } => return None,
+            PrecedenceError::UnknownRule { manifest, rule } => {
+                (manifest, naming(find(manifests, manifest)?, |r| r == rule))
+            }
+            PrecedenceError::DifferentPoints { manifest, rules } => {
+                let m = find(manifests, manifest)?;
+                let own = |r: &RuleDecl| format!("{}:{}", m.id, r.id);
+                let path = m
+                    .rules
+                    .iter()
+                    .enumerate()
+                    .find_map(|(j, r)| {
+                        let (key, list) = if own(r) == rules[0] {
+                            ("before", &r.before)
+                        } else if own(r) == rules[1] {
+                            ("after", &r.after)
+                        } else {
+                            return None;
+                        };
+                        let other = if key == "before" {
+                            &rules[1]
+                        } else {
+                            &rules[0]
+                        };
+                        let k = list.iter().position(|x| x == other)?;
+                        Some(vec!["rule".into(), j.into(), key.into(), k.into()])
+                    })
+                    .or_else(|| {
+                        let j = m
+                            .orders
+                            .iter()
+                            .position(|o| [&o.first, &o.then] == [&rules[0], &rules[1]])?;
+                        Some(vec!["order".into(), j.into()])
+                    });
+                (manifest, path)
+            }
+            PrecedenceError::Duplicate { manifest, rule } => {
+                let m = find(manifests, manifest)?;
+                let path = m
+                    .rules
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| format!("{}:{}", m.id, r.id) == *rule)
+                    .nth(1)
+                    .map(|(j, _)| vec!["rule".into(), j.into(), "id".into()]);
+                (manifest, path)
+            }
+        };
+        Some((id.clone(), path?))
+    }
+}
+
+/// The manifest of expansion `id`.
+fn find<'a>(manifests: &'a [Manifest], id: &str) -> Option<&'a Manifest> {
+    manifests.iter().find(|m| m.id == id)
+}
+
+/// Where a manifest first names a rule `named` accepts, in a rule's `before` or `after`
+/// or an `[[order]]` entry.
+fn naming(m: &Manifest, named: impl Fn(&str) -> bool) -> Option<Vec<Seg>> {
+    for (j, r) in m.rules.iter().enumerate() {
+        for (key, list) in [("before", &r.before), ("after", &r.after)] {
+            if let Some(k) = list.iter().position(|x| named(x)) {
+                return Some(vec!["rule".into(), j.into(), key.into(), k.into()]);
+            }
+        }
+    }
+    m.orders.iter().enumerate().find_map(|(j, o)| {
+        let key = if named(&o.first) {
+            "first"
+        } else if named(&o.then) {
+            "then"
+        } else {
+            return None;
+        };
+        Some(vec!["order".into(), j.into(), key.into()])
+    })
 }
 
 struct Node {

@@ -554,13 +554,20 @@ impl Rules {
         }
         let (phases, on_request) = order_phases(&manifests, &option_values)?;
         let plan = precedence::resolve(&manifests).map_err(|errors| {
-            RulesError::new(
-                errors
-                    .iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
+            // One error at one manifest's declaration is located there.
+            match errors.as_slice() {
+                [one] => match one.place(&manifests) {
+                    Some((id, path)) => RulesError::in_manifest(&id, path, one.to_string()),
+                    None => RulesError::new(one.to_string()),
+                },
+                _ => RulesError::new(
+                    errors
+                        .iter()
+                        .map(|e| e.to_string())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ),
+            }
         })?;
         let worth_rules = worth_rules(&plan, &manifests, &vocab)?;
         let strength_rules = strength_rules(&plan, &manifests, &figure_kinds)?;
