@@ -12,7 +12,7 @@
 //!   without the feature by this build) on both hosts and compares the game records byte
 //!   for byte and the final states; and every rule scenario replays on that host.
 //! - That host serves a plugin built for it what it gained: the protocol fixture,
-//!   reporting 1.6, asks for the new event, the new query and gives the new command (by
+//!   reporting 1.7, asks for the new event, the new query and gives the new command (by
 //!   number: the SDK has no names for them).
 
 mod common;
@@ -42,7 +42,7 @@ fn carc() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_carc"))
 }
 
-/// A `carc` built with carc-core's test-only feature `protocol-next` (protocol 1.6: a new
+/// A `carc` built with carc-core's test-only feature `protocol-next` (protocol 1.7: a new
 /// query, command kind and event kind), built once per test run into
 /// `target/protocol-next/`: cargo holds this build's target directory while tests run,
 /// and would overwrite this build's own `carc` there. The first build there takes about
@@ -131,19 +131,19 @@ fn a_plugin_for_another_major_or_a_newer_minor_protocol_is_refused_naming_both_v
     let cases = [
         (
             "2.0.0",
-            "it needs protocol 2.0.0, and this host speaks 1.5.0 (another major version)",
+            "it needs protocol 2.0.0, and this host speaks 1.6.0 (another major version)",
         ),
         (
             "0.9.0",
-            "it needs protocol 0.9.0, and this host speaks 1.5.0 (another major version)",
+            "it needs protocol 0.9.0, and this host speaks 1.6.0 (another major version)",
         ),
         (
             "1.9.0",
-            "it needs protocol 1.9.0, newer than this host's 1.5.0",
+            "it needs protocol 1.9.0, newer than this host's 1.6.0",
         ),
         (
-            "1.6.0",
-            "it needs protocol 1.6.0, newer than this host's 1.5.0",
+            "1.7.0",
+            "it needs protocol 1.7.0, newer than this host's 1.6.0",
         ),
     ];
     for (version, why) in cases {
@@ -172,12 +172,12 @@ fn a_plugin_for_another_major_or_a_newer_minor_protocol_is_refused_naming_both_v
         .unwrap_or_else(|| panic!("not listed:\n{}", stdout(&o)));
     assert!(
         line.contains(
-            "refused: it needs protocol 2.0.0, and this host speaks 1.5.0 (another major version)"
+            "refused: it needs protocol 2.0.0, and this host speaks 1.6.0 (another major version)"
         ),
         "{line}"
     );
     // Control: at this host's protocol it loads, and the marker shows its code running.
-    let (row, err) = protocol_row(&carc(), "1.5.0");
+    let (row, err) = protocol_row(&carc(), "1.6.0");
     assert_eq!(row["status"], "loaded");
     assert_eq!(row["id"], "fixture-protocol");
     assert!(err.contains(&format!("{PROTOCOL_RAN} manifest")), "{err}");
@@ -200,7 +200,7 @@ fn a_refused_plugin_is_not_offered_and_none_of_its_code_runs() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains(&format!(
-            "`{PROTOCOL}` was refused: it needs protocol 2.0.0, and this host speaks 1.5.0 \
+            "`{PROTOCOL}` was refused: it needs protocol 2.0.0, and this host speaks 1.6.0 \
              (another major version)"
         )),
         "{err}"
@@ -211,7 +211,7 @@ fn a_refused_plugin_is_not_offered_and_none_of_its_code_runs() {
     );
     assert!(!err.contains(PROTOCOL_RAN), "its code ran:\n{err}");
     // Control: at this host's protocol it is made and plays (it does nothing).
-    let o = run(&carc(), &args, Some("1.5.0"));
+    let o = run(&carc(), &args, Some("1.6.0"));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
@@ -223,22 +223,22 @@ fn a_refused_plugin_is_not_offered_and_none_of_its_code_runs() {
 #[test]
 fn the_next_protocol_host_loads_what_it_should_and_refuses_what_it_should() {
     let next = next_carc();
-    // It speaks 1.6: a 1.6 plugin loads there and not on this build's host (above).
-    let (row, _) = protocol_row(&next, "1.6.0");
+    // It speaks 1.7: a 1.7 plugin loads there and not on this build's host (above).
+    let (row, _) = protocol_row(&next, "1.7.0");
     assert_eq!(row["status"], "loaded", "{row}");
-    assert_eq!(row["protocol"], "1.6.0");
+    assert_eq!(row["protocol"], "1.7.0");
     let (row, _) = protocol_row(&next, "1.0.0");
     assert_eq!(row["status"], "loaded", "{row}");
-    let (row, err) = protocol_row(&next, "1.7.0");
+    let (row, err) = protocol_row(&next, "1.8.0");
     assert_eq!(
         row["status"],
-        "refused: it needs protocol 1.7.0, newer than this host's 1.6.0"
+        "refused: it needs protocol 1.8.0, newer than this host's 1.7.0"
     );
     assert!(!err.contains(PROTOCOL_RAN), "{err}");
     let (row, _) = protocol_row(&next, "2.0.0");
     assert_eq!(
         row["status"],
-        "refused: it needs protocol 2.0.0, and this host speaks 1.6.0 (another major version)"
+        "refused: it needs protocol 2.0.0, and this host speaks 1.7.0 (another major version)"
     );
 }
 
@@ -255,9 +255,9 @@ fn the_next_protocol_host_serves_a_plugin_built_for_it_what_it_gained() {
         "--seed",
         "4",
     ];
-    // Reporting 1.6, the fixture asks for the new event, asks the new query at each and
+    // Reporting 1.7, the fixture asks for the new event, asks the new query at each and
     // gives the new command, which the engine accepts (a refused command stops the game).
-    let o = run(&next, &args, Some("1.6.0"));
+    let o = run(&next, &args, Some("1.7.0"));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     let left: Vec<(u32, i64)> = err
@@ -288,8 +288,8 @@ fn the_next_protocol_host_serves_a_plugin_built_for_it_what_it_gained() {
             "fewer turns left each time: {left:?}"
         );
     }
-    // Reporting 1.5 (the SDK as it is), it is told nothing new.
-    let o = run(&next, &args, Some("1.5.0"));
+    // Reporting 1.6 (the SDK as it is), it is told nothing new.
+    let o = run(&next, &args, Some("1.6.0"));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stderr(&o).contains(PROTOCOL_SAW), "{}", stderr(&o));
 }
@@ -385,7 +385,7 @@ fn a_plugin_built_for_the_protocol_as_it_is_plays_identically_on_a_newer_host() 
 #[test]
 fn every_scenario_replays_on_the_newer_host() {
     // The shipped plugins there are built for the protocol as it is (the SDK has no feature): every rule
-    // scenario must replay on the 1.6 host as it does on this one.
+    // scenario must replay on the 1.7 host as it does on this one.
     let next = next_carc();
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/scenarios"))
         .expect("tests/scenarios exists")

@@ -432,7 +432,7 @@ fn carc_plugins_list_shows_a_plugin_given_with_plugin() {
         .find(|r| r["id"] == ID)
         .unwrap_or_else(|| panic!("not listed: {rows}"));
     assert_eq!(row["status"], "loaded");
-    assert_eq!(row["protocol"], "1.5.0");
+    assert_eq!(row["protocol"], "1.6.0");
     assert_eq!(row["path"], lib.to_str().expect("UTF-8"));
 }
 

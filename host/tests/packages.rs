@@ -957,7 +957,7 @@ fn a_library_for_another_protocol_or_panicking_while_made_is_named_and_the_other
     let rows = list(&home, &["--plugin-dir", &flag]);
     let status = status_of(&rows, "fixture-protocol");
     assert!(
-        status.starts_with("refused: ") && status.contains("2.0.0") && status.contains("1.5.0"),
+        status.starts_with("refused: ") && status.contains("2.0.0") && status.contains("1.6.0"),
         "{status}"
     );
     assert_eq!(status_of(&rows, "fixture-misbehaving"), "loaded");

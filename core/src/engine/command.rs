@@ -107,6 +107,9 @@ pub enum Command {
     },
     /// The current player's figure step (deploy, pass, or an alternative) is over.
     FigureStepDone,
+    /// The figure step is over, and so is every figure step left in this turn: at a
+    /// further tile of it (`AnotherTile`) only a pass is offered (PD-17).
+    FiguresDoneThisTurn,
     /// The next decision of this phase is this player's.
     SetDecider {
         /// Who decides.
@@ -142,7 +145,7 @@ pub enum Command {
     /// When this turn's phases are over, the current player plays another tile in the
     /// same turn: the phases from `draw` on run again (not `turn-start`).
     AnotherTile,
-    /// The test-only protocol 1.6 (feature `protocol-next`): a note from rule code. The
+    /// The test-only protocol 1.7 (feature `protocol-next`): a note from rule code. The
     /// engine accepts it and changes nothing.
     #[cfg(feature = "protocol-next")]
     Note {
@@ -243,7 +246,7 @@ pub enum Event {
     },
     /// The game ended; final scoring follows.
     GameEnded,
-    /// The test-only protocol 1.6 (feature `protocol-next`): a turn ended with its last move
+    /// The test-only protocol 1.7 (feature `protocol-next`): a turn ended with its last move
     /// and the game goes on (the next turn has not begun).
     #[cfg(feature = "protocol-next")]
     TurnEnded {

@@ -172,6 +172,7 @@ impl Game {
                 drawn: None,
                 placed: None,
                 figure_step_done: false,
+                figures_done: false,
                 over: false,
                 requested: 0,
                 another_tile: false,
@@ -316,6 +317,7 @@ impl Game {
             // expansion's words.
             let why = self
                 .no_figures_there(action)
+                .or_else(|| self.figures_done_this_turn(action))
                 .or_else(|| self.expansions_say_why_not(action))
                 .unwrap_or_else(|| self.why_illegal(action));
             return Err(Illegal(why));
@@ -549,6 +551,20 @@ impl Game {
         ))
     }
 
+    /// Why a move other than a pass is refused in a figure step of a turn whose figure
+    /// steps a rule ended at an earlier tile (`FiguresDoneThisTurn`); `None` otherwise.
+    fn figures_done_this_turn(&self, action: &Action) -> Option<String> {
+        let turn = &self.state.turn;
+        let in_figure_step = self.rules.hook_masks[turn.phase as usize].figure_step != 0;
+        (turn.figures_done && !turn.figure_step_done && in_figure_step && *action != Action::Pass)
+            .then(|| {
+                "no figure is deployed or moved in the rest of this turn, whose figure steps \
+                 a rule ended at an earlier tile (the princess does when she removes a \
+                 knight, PD-17); only `pass` is legal"
+                    .to_string()
+            })
+    }
+
     fn why_illegal(&self, action: &Action) -> String {
         if self.legal.is_empty() {
             return "no decision is pending".into();
@@ -629,6 +645,12 @@ impl Game {
             let mut offering = masks.actions & !self.disabled;
             if self.state.turn.figure_step_done {
                 offering &= !masks.figure_step;
+            } else if self.state.turn.figures_done && masks.figure_step != 0 {
+                // Every figure step left in this turn is over (PD-17, at a further tile of
+                // the turn): the figure step offers a pass alone, as the base game's.
+                offering &= !masks.figure_step;
+                legal.push(Action::Pass);
+                offered.push((0, 1));
             }
             offering &= !rules.wake.asleep(Hook::Actions, offering, &self.state);
             for i in each_bit(offering) {
@@ -930,6 +952,7 @@ impl Game {
         turn.drawn = None;
         turn.placed = None;
         turn.figure_step_done = false;
+        turn.figures_done = false;
         turn.passed_over_from = [
             self.state.discarded.len() as u32,
             self.state.set_aside.len() as u32,
@@ -1451,6 +1474,10 @@ impl Game {
                 self.emit(Event::FeatureScored { node });
             }
             Command::FigureStepDone => st.turn.figure_step_done = true,
+            Command::FiguresDoneThisTurn => {
+                st.turn.figure_step_done = true;
+                st.turn.figures_done = true;
+            }
             Command::SetDecider { player } => {
                 if player as usize >= st.players.len() {
                     return Err(format!(

@@ -36,6 +36,10 @@ pub struct Turn {
     pub placed: Option<u32>,
     /// Whether the figure step (deploy, pass or an alternative) is over.
     pub figure_step_done: bool,
+    /// Whether every figure step left in this turn is over (`FiguresDoneThisTurn`): at a
+    /// further tile of the turn, only a pass is offered.
+    #[serde(default)]
+    pub figures_done: bool,
     /// Whether this turn is over and the next has not begun yet.
     pub over: bool,
     /// The on-request phases asked for in this turn (`Command::RequestPhase`), one bit

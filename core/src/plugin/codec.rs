@@ -230,6 +230,7 @@ pub(crate) fn decode_command(raw: &RawCommand) -> Result<Command, String> {
         },
         abi::command::MARK_SCORED => Command::MarkScored { node: node(raw.a)? },
         abi::command::FIGURE_STEP_DONE => Command::FigureStepDone,
+        abi::command::FIGURES_DONE_THIS_TURN => Command::FiguresDoneThisTurn,
         abi::command::SET_DECIDER => Command::SetDecider { player: player()? },
         abi::command::SET_RECORD => {
             let data = if raw.text.is_null() || raw.text_len == 0 {
@@ -427,6 +428,10 @@ mod tests {
             (carc_sdk::Command::EndGame, Command::EndGame),
             (carc_sdk::Command::AnotherTile, Command::AnotherTile),
             (carc_sdk::Command::FigureStepDone, Command::FigureStepDone),
+            (
+                carc_sdk::Command::FiguresDoneThisTurn,
+                Command::FiguresDoneThisTurn,
+            ),
         ];
         for (sdk, engine) in pairs {
             let decoded = sdk.with_raw(decode_command).expect("decodes");

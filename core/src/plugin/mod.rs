@@ -33,7 +33,7 @@ pub(crate) use queries::Asking;
 #[cfg(not(feature = "protocol-next"))]
 pub const HOST_PROTOCOL: &str = abi::PROTOCOL;
 
-/// The protocol version this host speaks (1.6: built with the test-only feature
+/// The protocol version this host speaks (1.7: built with the test-only feature
 /// `protocol-next`).
 #[cfg(feature = "protocol-next")]
 pub const HOST_PROTOCOL: &str = next::PROTOCOL;
@@ -69,7 +69,7 @@ struct Source {
 /// those added after its version.
 fn known_events(protocol: &str) -> u32 {
     #[cfg(feature = "protocol-next")]
-    if minor_version(protocol).is_none_or(|m| m < 6) {
+    if minor_version(protocol).is_none_or(|m| m < 7) {
         return !(1 << next::TURN_ENDED);
     }
     let _ = protocol;

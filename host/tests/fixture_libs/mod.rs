@@ -17,7 +17,7 @@ pub const PROTOCOL_VARIABLE: &str = "CARC_FIXTURE_PROTOCOL";
 /// protocol runs.
 pub const PROTOCOL_RAN: &str = "carc-fixture-protocol ran:";
 /// How the lines begin that the protocol fixture writes when it is told that a turn ended
-/// (when it reports protocol 1.6, the test-only next protocol).
+/// (when it reports protocol 1.7, the test-only next protocol).
 pub const PROTOCOL_SAW: &str = "carc-fixture-protocol saw:";
 
 /// The directory of this build's profile (`target/debug`): where `carc` is.

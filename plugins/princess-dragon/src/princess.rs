@@ -62,8 +62,9 @@ pub fn forbids_with(ids: &Ids, must_remove: bool, action: &Action) -> bool {
     must_remove && !is_removal
 }
 
-/// The knight returns to its owner; the figure step is over (PD-17: no deployment, no
-/// fairy move this turn).
+/// The knight returns to its owner; the figure step is over, and so is every one left in
+/// the turn (PD-17: no deployment, no fairy move that turn, not even with a further tile
+/// of it).
 pub fn apply(view: &View, ids: &Ids, arg: Arg, out: &mut Out) {
     let Arg::Segment(segment) = arg else { return };
     // The knight on the named segment (the engine applies only offered moves, which name
@@ -74,6 +75,6 @@ pub fn apply(view: &View, ids: &Ids, arg: Arg, out: &mut Out) {
             figure: knight,
             why: Some("removed by the princess"),
         });
-        out.push(Command::FigureStepDone);
+        out.push(Command::FiguresDoneThisTurn);
     }
 }

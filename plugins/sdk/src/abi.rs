@@ -25,7 +25,7 @@ use abi_stable::{StableAbi, declare_root_module_statics};
 /// The protocol version, as a literal (for [`PROTOCOL`] and the protocol line).
 macro_rules! protocol {
     () => {
-        "1.5.0"
+        "1.6.0"
     };
 }
 
@@ -41,7 +41,7 @@ macro_rules! features {
 pub const PROTOCOL: &str = protocol!();
 
 /// Optional features beyond what the protocol version itself announces (a minor version
-/// adds ids or meanings, as 1.1 to 1.5 did), comma-separated; none yet.
+/// adds ids or meanings, as 1.1 to 1.6 did), comma-separated; none yet.
 pub const FEATURES: &str = features!();
 
 /// The protocol and its features as a plugin reports them: `"<protocol>;<features>"`.
@@ -295,6 +295,9 @@ pub mod command {
     pub const SCORE_WORDS: u32 = 17;
     /// The longest words [`SCORE_WORDS`] carries, in bytes.
     pub const MAX_WORDS: usize = 200;
+    /// Protocol 1.6: the figure step is over, and so is every figure step left in this
+    /// turn (at a further tile of it the player may only pass).
+    pub const FIGURES_DONE_THIS_TURN: u32 = 18;
 }
 
 /// Event kinds (also the bit of each kind in an event mask).

@@ -117,6 +117,11 @@ pub enum Command {
     },
     /// The current player's figure step (deploy, pass or an alternative) is over.
     FigureStepDone,
+    /// The current player's figure step is over, and so is every figure step left in
+    /// this turn: at a further tile of it ([`Command::AnotherTile`]) they may only pass,
+    /// deploying and moving no figure (PD-17: a player whose princess removed a knight
+    /// deploys and moves no other figure that turn). Protocol 1.6.
+    FiguresDoneThisTurn,
     /// The next decision of this phase is this player's.
     SetDecider {
         /// Who decides.
@@ -235,6 +240,7 @@ impl Command {
                 raw.a = segment.raw();
             }
             Command::FigureStepDone => raw.kind = abi::command::FIGURE_STEP_DONE,
+            Command::FiguresDoneThisTurn => raw.kind = abi::command::FIGURES_DONE_THIS_TURN,
             Command::SetDecider { player } => {
                 raw.kind = abi::command::SET_DECIDER;
                 raw.small = u32::from(*player);

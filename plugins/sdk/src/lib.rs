@@ -107,6 +107,7 @@ pub fn each_bit(mut mask: u64) -> impl Iterator<Item = usize> {
 ///         carc_sdk::Command::Score { .. } => 0,
 ///         carc_sdk::Command::MarkScored { .. } => 0,
 ///         carc_sdk::Command::FigureStepDone { .. } => 0,
+///         carc_sdk::Command::FiguresDoneThisTurn { .. } => 0,
 ///         carc_sdk::Command::SetDecider { .. } => 0,
 ///         carc_sdk::Command::SetRecord { .. } => 0,
 ///         carc_sdk::Command::SetRecordValue { .. } => 0,
