@@ -137,56 +137,41 @@ impl fmt::Display for PrecedenceError {
 impl PrecedenceError {
     /// The expansion whose manifest alone holds the declaration at fault and the path to
     /// it there (`rule[1].before[0]`); `None` for a cycle or an ambiguity, which take
-    /// declarations of several rules.
+    /// declarations of several rules, and for a rule declared twice (which reading the
+    /// manifest already locates).
     pub fn place(&self, manifests: &[Manifest]) -> Option<(String, Vec<Seg>)> {
         let (id, path) = match self {
-            PrecedenceError::Cycle { .. } | PrecedenceError::Ambiguity { .. } => return None,
             PrecedenceError::UnknownRule { manifest, rule } => {
                 (manifest, naming(find(manifests, manifest)?, |r| r == rule))
             }
-            PrecedenceError::DifferentPoints { manifest, rules } => {
+            PrecedenceError::DifferentPoints {
+                manifest,
+                rules: [first, then],
+            } => {
+                // The link: in the first rule's `before`, the other's `after`, or an order.
                 let m = find(manifests, manifest)?;
                 let own = |r: &RuleDecl| format!("{}:{}", m.id, r.id);
-                let path = m
-                    .rules
-                    .iter()
-                    .enumerate()
-                    .find_map(|(j, r)| {
-                        let (key, list) = if own(r) == rules[0] {
-                            ("before", &r.before)
-                        } else if own(r) == rules[1] {
-                            ("after", &r.after)
-                        } else {
-                            return None;
-                        };
-                        let other = if key == "before" {
-                            &rules[1]
-                        } else {
-                            &rules[0]
-                        };
-                        let k = list.iter().position(|x| x == other)?;
-                        Some(vec!["rule".into(), j.into(), key.into(), k.into()])
-                    })
-                    .or_else(|| {
-                        let j = m
-                            .orders
-                            .iter()
-                            .position(|o| [&o.first, &o.then] == [&rules[0], &rules[1]])?;
-                        Some(vec!["order".into(), j.into()])
-                    });
-                (manifest, path)
+                let path = m.rules.iter().enumerate().find_map(|(j, r)| {
+                    let (key, list, other) = if own(r) == *first {
+                        ("before", &r.before, then)
+                    } else if own(r) == *then {
+                        ("after", &r.after, first)
+                    } else {
+                        return None;
+                    };
+                    let k = list.iter().position(|x| x == other)?;
+                    Some(vec!["rule".into(), j.into(), key.into(), k.into()])
+                });
+                let order = || {
+                    let j = m
+                        .orders
+                        .iter()
+                        .position(|o| (&o.first, &o.then) == (first, then))?;
+                    Some(vec!["order".into(), j.into()])
+                };
+                (manifest, path.or_else(order))
             }
-            PrecedenceError::Duplicate { manifest, rule } => {
-                let m = find(manifests, manifest)?;
-                let path = m
-                    .rules
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| format!("{}:{}", m.id, r.id) == *rule)
-                    .nth(1)
-                    .map(|(j, _)| vec!["rule".into(), j.into(), "id".into()]);
-                (manifest, path)
-            }
+            _ => return None,
         };
         Some((id.clone(), path?))
     }
