@@ -1585,6 +1585,49 @@ fn a_bad_dragon_step_is_located_at_its_value() {
     );
 }
 
+/// The moves the record format names (`fairy`, `princess`, `dragon`, `release`) have the
+/// format's forms whatever is enabled: malformed, they make no valid record (exit 2, at
+/// the value, even past the move `error_at` names) also when their expansion is off; well
+/// formed, they are illegal moves there.
+#[test]
+fn a_malformed_move_of_an_expansion_that_is_off_makes_no_valid_record() {
+    let record = |mv: &str| {
+        format!(
+            "[game]\nplayers = [\"A\", \"B\"]\nsupply = \"draw\"\ndraw = [\"base:U\"]\n\n\
+             [[move]]\nplace = \"base:U\"\nat = [5, 5]\nrotation = 0\n\n[[move]]\n{mv}\n\n\
+             [expect]\nerror_at = 0\n"
+        )
+    };
+    let cases = [
+        (
+            "dragon = \"NE\"",
+            "<stdin>:12:10: error: move 1: `dragon` takes \"N\", \"E\", \"S\" or \"W\", not \"NE\"",
+        ),
+        (
+            "princess = [1, 0, \"XYZ\"]",
+            "<stdin>:12:12: error: move 1: `XYZ` is neither a port (NNW, N, NNE, ENE, ...) nor a \
+             feature kind of this game",
+        ),
+        (
+            "fairy = [1, 0, \"hut\"]",
+            "<stdin>:12:9: error: move 1: `hut` is neither a port (NNW, N, NNE, ENE, ...) nor a \
+             feature kind of this game",
+        ),
+    ];
+    for (mv, said) in cases {
+        let o = carc_with_stdin(&["replay", "-"], record(mv).into_bytes());
+        exits_saying(&o, 2, said);
+    }
+    // Well formed, it is a move like any other past `error_at`: the record is valid.
+    let o = carc_with_stdin(&["replay", "-"], record("dragon = \"N\"").into_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert!(
+        stdout(&o).contains("move 0 rejected as expected"),
+        "{}",
+        show(&o)
+    );
+}
+
 /// Expansions the configuration file names, when one is unknown, are traced to the file.
 #[test]
 fn an_unknown_expansion_from_the_configuration_names_the_file() {

@@ -290,8 +290,17 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
         return Ok(Action::Deploy { figure, node });
     }
     let Some((verb, decl)) = rules.verb(name) else {
-        // The moves the record format names are legal only with their expansion.
-        if ["fairy", "princess", "dragon", "release"].contains(&name) {
+        // The moves the record format names are legal only with their expansion; their
+        // form is the format's whatever is enabled (a side other than N, E, S, W makes
+        // no valid record).
+        let form = match name {
+            "fairy" | "princess" => Some(ArgKind::Feature),
+            "dragon" => Some(ArgKind::Side),
+            "release" => Some(ArgKind::Pos),
+            _ => None,
+        };
+        if let Some(form) = form {
+            read_arg(rules, None, name, form, value)?;
             return Err(MoveError::Illegal(format!(
                 "`{name}` needs an expansion that is not enabled in this game"
             )));
@@ -316,7 +325,20 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
             format!("unknown move `{name}` (no enabled expansion defines it){near}"),
         ));
     };
-    let arg = match decl.arg {
+    let arg = read_arg(rules, state, name, decl.arg, value)?;
+    Ok(Action::Verb { verb, arg })
+}
+
+/// The argument of move `name` in the form `kind` (resolved on the board when there is
+/// a game, `state`; otherwise only its form is checked).
+fn read_arg(
+    rules: &Rules,
+    state: Option<&GameState>,
+    name: &str,
+    kind: ArgKind,
+    value: serde_json::Value,
+) -> Result<Arg, MoveError> {
+    Ok(match kind {
         // A move without an argument is written `<verb> = true`, as `pass` is.
         ArgKind::None => {
             if value != serde_json::Value::Bool(true) {
@@ -348,8 +370,7 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
                 )
             })?)
         }
-    };
-    Ok(Action::Verb { verb, arg })
+    })
 }
 
 /// A feature reference for a node: its tile's square and the lowest board port the
