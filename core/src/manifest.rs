@@ -335,6 +335,11 @@ impl Manifest {
                     crate::plain::plain(e.message(), spanned)
                 }
             };
+            // The first unknown key stops the reading: the others are named with it.
+            let message = match e.message().starts_with("unknown field") {
+                true => message + &other_unknown_keys(source, e.span()),
+                false => message,
+            };
             Diagnostic::located(source, file, e.span(), message)
         })?;
         // A follower declared without `strength` counts 1 in majorities, as the base
@@ -588,6 +593,61 @@ pub fn manifest_schema() -> serde_json::Value {
     serde_json::to_value(schema).unwrap_or_default()
 }
 
+/// The keys of a manifest the format does not have, other than the one at `said` (the
+/// span of the key already reported), as words to add to that report: `; 2 more unknown
+/// keys: `tilez` (line 4), `versoin` (line 3)`. Found with the manifest's JSON Schema.
+fn other_unknown_keys(source: &str, said: Option<std::ops::Range<usize>>) -> String {
+    use std::sync::OnceLock;
+    static VALIDATOR: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
+    let Some(validator) =
+        VALIDATOR.get_or_init(|| jsonschema::draft7::new(&manifest_schema()).ok())
+    else {
+        return String::new();
+    };
+    let Ok(json) = toml::from_str::<serde_json::Value>(source) else {
+        return String::new();
+    };
+    let mut others: Vec<(usize, String)> = Vec::new();
+    for error in validator.iter_errors(&json) {
+        let jsonschema::error::ValidationErrorKind::AdditionalProperties { unexpected } =
+            error.kind()
+        else {
+            continue;
+        };
+        let table: Vec<span::Seg> = error
+            .instance_path()
+            .segments()
+            .map(|s| match s {
+                jsonschema::paths::LocationSegment::Property(p) => p.as_ref().into(),
+                jsonschema::paths::LocationSegment::Index(i) => i.into(),
+            })
+            .collect();
+        for key in unexpected {
+            let mut path = table.clone();
+            path.push(key.as_str().into());
+            let Some(at) = span::toml_key_span(source, &path) else {
+                continue;
+            };
+            if said.as_ref().is_some_and(|s| s.start == at.start) {
+                continue;
+            }
+            others.push((at.start, key.clone()));
+        }
+    }
+    if others.is_empty() {
+        return String::new();
+    }
+    others.sort();
+    let line = |at: usize| source[..at].matches('\n').count() + 1;
+    let listed: Vec<String> = others
+        .iter()
+        .map(|(at, key)| format!("`{key}` (line {})", line(*at)))
+        .collect();
+    let n = others.len();
+    let keys = if n == 1 { "key" } else { "keys" };
+    format!("; {n} more unknown {keys}: {}", listed.join(", "))
+}
+
 /// The manifest schema as pretty JSON with a trailing newline.
 pub fn manifest_schema_json() -> String {
     let mut s = serde_json::to_string_pretty(&manifest_schema()).unwrap_or_default();
@@ -716,6 +776,37 @@ mod tests {
         let look = &m.looks.markers["volcano"];
         assert_eq!(look.colour.as_deref(), Some("#c33"));
         assert_eq!(look.glyph.as_deref(), Some("V"));
+    }
+
+    #[test]
+    fn every_unknown_key_is_named_with_the_first() {
+        // One: said alone.
+        let e = refused(&format!("{HEAD}versoin = \"0.1.0\"\n"));
+        assert!(
+            e.contains("unknown key `versoin`") && !e.contains("more unknown"),
+            "{e}"
+        );
+        // Three, at the top and in a table: the first stops the reading, the others are
+        // named with their lines.
+        let text = format!(
+            "{HEAD}versoin = \"0.1.0\"\ntilez = []\n[[phase]]\nname = \"p\"\naftr = \"score\"\n"
+        );
+        let line = |key: &str| text.lines().position(|l| l.starts_with(key)).unwrap() + 1;
+        let e = refused(&text);
+        let named = ["versoin", "tilez", "aftr"]
+            .iter()
+            .filter(|k| e.contains(&format!("unknown key `{k}`")))
+            .count();
+        assert_eq!(named, 1, "{e}");
+        let others: Vec<String> = ["versoin", "tilez", "aftr"]
+            .iter()
+            .filter(|k| !e.contains(&format!("unknown key `{k}`")))
+            .map(|k| format!("`{k}` (line {})", line(k)))
+            .collect();
+        assert!(
+            e.contains(&format!("; 2 more unknown keys: {}", others.join(", "))),
+            "{e}"
+        );
     }
 
     #[test]
