@@ -214,7 +214,14 @@ fn in_our_order(m: &str) -> String {
             Some((key, "there are no fields")) => {
                 format!("unknown key {key} (none is allowed here)")
             }
-            Some((key, expected)) => format!("unknown key {key} ({expected})"),
+            Some((key, expected)) => {
+                // A near key of those expected, as a misspelling would be.
+                let known = expected.split('`').skip(1).step_by(2);
+                let near = crate::tiles::validate::nearest(key.trim_matches('`'), known, 2)
+                    .map(|k| format!("; did you mean `{k}`?"))
+                    .unwrap_or_default();
+                format!("unknown key {key}{near} ({expected})")
+            }
             None => format!("unknown key {rest}"),
         };
     }
@@ -305,6 +312,11 @@ mod tests {
             (
                 "unknown field `folower`, expected one of `place`, `at`",
                 "unknown key `folower` (expected one of `place`, `at`)",
+            ),
+            (
+                "unknown field `aftr`, expected one of `name`, `after`, `before`",
+                "unknown key `aftr`; did you mean `after`? (expected one of `name`, `after`, \
+                 `before`)",
             ),
             (
                 "unknown field `x`, there are no fields",
