@@ -57,7 +57,8 @@ pub fn score_completed(view: &View, ids: &Ids, out: &mut Out) {
 }
 
 /// RP-3: at the end, an unfinished hut is worth 1 per empty square around it, plus 1 for
-/// the hut itself (2015) or nothing (RP-OPT-1 `2013`).
+/// the hut itself (2015) or nothing (RP-OPT-1 `2013`); a surrounded one not yet scored, 1
+/// (RP-2).
 pub fn score_final(view: &View, ids: &Ids, out: &mut Out) {
     // The huts someone stands in (a hut is a feature of one segment).
     let huts: Vec<SegmentId> = view
@@ -71,7 +72,10 @@ pub fn score_final(view: &View, ids: &Ids, out: &mut Out) {
             .iter()
             .filter(|p| view.tile_at(**p).is_none())
             .count() as i32;
+        // A hut surrounded by the last placement (a record stopped before the turn's
+        // scoring) is a completed one: 1 point (RP-2), under either option.
         let own = if ids.hut_worth_nothing { 0 } else { 1 };
-        score_feature_worth(view, hut, empty + own, out);
+        let worth = if empty == 0 { 1 } else { empty + own };
+        score_feature_worth(view, hut, worth, out);
     }
 }
