@@ -311,7 +311,8 @@ impl Host {
             }
         }
         let config = settings.config.config.clone();
-        check_each(&mut entries, &slots, &config, &settings.build_dirs);
+        let shipped = settings.shipped_dir.as_deref();
+        check_each(&mut entries, &slots, &config, &settings.build_dirs, shipped);
         // A library named with `--plugin` was asked for by name: its refusal is said
         // whatever the command (as a `--plugin-dir` that does not exist is).
         for path in &settings.libraries {
@@ -737,7 +738,15 @@ fn host_protocol() -> String {
 /// protocol, and other plugins found, in a version it accepts), its tile data, its
 /// declarations with the base game and what it requires, its library's presence, and
 /// trust. Refusals spread to the plugins that require a refused one.
-fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs: &[PathBuf]) {
+fn check_each(
+    entries: &mut [Entry],
+    slots: &[Slot],
+    config: &Config,
+    build_dirs: &[PathBuf],
+    shipped: Option<&Path>,
+) {
+    // A plugin of the shipped directory is built with this host.
+    let ships = |p: &Package| shipped.is_some_and(|s| p.dir.starts_with(s));
     for (i, slot) in slots.iter().enumerate() {
         let Some(p) = &slot.package else { continue };
         if entries[i].status != Status::Available {
@@ -799,7 +808,7 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
                 // A tile pack: no code, nothing to open or to trust.
                 return Ok(None);
             }
-            let library = p.find_library(build_dirs).ok_or_else(|| {
+            let library = p.find_library(build_dirs, ships(p)).ok_or_else(|| {
                 format!(
                     "its library `{}` is neither in `{}` nor where cargo builds it (its `target/` or `CARGO_TARGET_DIR`; run `cargo build --release` there)",
                     p.library_file(),
@@ -813,7 +822,7 @@ fn check_each(entries: &mut [Entry], slots: &[Slot], config: &Config, build_dirs
             Ok(library) => entries[i].library = library,
             Err(why) => {
                 // Shown (and pinned again by `carc plugins trust`) even when refused.
-                entries[i].library = p.find_library(build_dirs);
+                entries[i].library = p.find_library(build_dirs, ships(p));
                 entries[i].detail = why.clone();
                 entries[i].status = Status::Refused(why);
             }

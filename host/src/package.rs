@@ -231,16 +231,27 @@ impl Package {
         crate::plugins::library_file(self.manifest.library.as_deref().unwrap_or(""))
     }
 
-    /// Where the library is: in the directory itself; else where `cargo build` puts it
-    /// for a crate in that directory (`target/release`, `target/debug`, or the same under
-    /// the directory `CARGO_TARGET_DIR` names: the newest one); else, for the plugins
-    /// built with this host, where its own build put them (`build_dirs`). `None` when it
-    /// is nowhere.
-    pub fn find_library(&self, build_dirs: &[PathBuf]) -> Option<PathBuf> {
+    /// Where the library is: in the directory itself; else, for a plugin shipped with
+    /// this host (`shipped`), where the host's own build put it (`build_dirs`: the same
+    /// build and profile as the running `carc`, so that a release `carc` never runs a
+    /// debug build of its plugins); else where `cargo build` puts it for a crate in that
+    /// directory (`target/release`, `target/debug`, or the same under the directory
+    /// `CARGO_TARGET_DIR` names: the newest one); else in `build_dirs`. `None` when it is
+    /// nowhere.
+    pub fn find_library(&self, build_dirs: &[PathBuf], shipped: bool) -> Option<PathBuf> {
         let file = self.library_file();
         let here = self.dir.join(&file);
         if here.is_file() {
             return Some(here);
+        }
+        let own_build = || {
+            build_dirs
+                .iter()
+                .map(|d| d.join(&file))
+                .find(|p| p.is_file())
+        };
+        if shipped && let Some(own) = own_build() {
+            return Some(own);
         }
         let targets = std::iter::once(self.dir.join("target")).chain(
             std::env::var_os("CARGO_TARGET_DIR")
@@ -251,12 +262,7 @@ impl Package {
             .flat_map(|t| ["release", "debug"].map(|p| t.join(p).join(&file)))
             .filter(|p| p.is_file())
             .max_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
-        built.or_else(|| {
-            build_dirs
-                .iter()
-                .map(|d| d.join(&file))
-                .find(|p| p.is_file())
-        })
+        built.or_else(own_build)
     }
 }
 

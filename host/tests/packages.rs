@@ -865,6 +865,47 @@ fn fixture_dir(root: &Path, crate_dir: &str, crate_name: &str) -> PathBuf {
     dir
 }
 
+/// A shipped plugin's library is the one built with the running `carc` (same build, same
+/// profile), even when `CARGO_TARGET_DIR` names a directory with another, newer build of
+/// it (a debug build beside a release `carc` would run several times slower).
+#[test]
+fn a_shipped_plugin_is_loaded_from_the_running_carcs_own_build() {
+    let home = scratch("packages-own-build");
+    let elsewhere = home.join("elsewhere");
+    let file = library_file("carc_princess_dragon");
+    for profile in ["debug", "release"] {
+        let dir = elsewhere.join(profile);
+        std::fs::create_dir_all(&dir).unwrap();
+        // Another build, written after this `carc`'s: not a library at all here.
+        std::fs::write(dir.join(&file), b"another build").unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(["plugins", "list", "--json"])
+        .current_dir(root())
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("CARC_CONFIG")
+        .env_remove("CARC_PLUGIN_PATH")
+        .env("CARGO_TARGET_DIR", &elsewhere)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let row = rows
+        .as_array()
+        .expect("an array")
+        .iter()
+        .find(|r| r["id"] == "princess-dragon")
+        .cloned()
+        .expect("listed");
+    assert_eq!(row["status"], "loaded", "{row}");
+    assert_eq!(
+        PathBuf::from(row["path"].as_str().expect("a path")),
+        shipped_library("carc_princess_dragon")
+    );
+}
+
 #[test]
 fn a_library_built_under_cargo_target_dir_is_found_there() {
     // A plugin directory whose crate was built with `CARGO_TARGET_DIR` set: its library
