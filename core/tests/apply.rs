@@ -52,3 +52,29 @@ fn no_move_after_the_game_is_over() {
     g.finish();
     assert!(g.apply_index(0).is_err());
 }
+
+/// A game can end as the next turn begins (its draws find no tile to play): a move then is
+/// refused as coming after the game, by index and by value alike, not as a move that is
+/// not offered.
+#[test]
+fn a_move_when_the_next_turn_finds_no_tile_is_refused_as_after_the_game() {
+    for seed in 0..5 {
+        let mut g = game(seed);
+        // Play to the end of the first turn, before anything asks for the next decision.
+        while !g.state.turn.over {
+            g.apply_index(0).expect("offered");
+        }
+        // Nothing left to draw: the next turn cannot begin.
+        g.state.pile.clear();
+        g.state.listed = 0;
+        assert!(!g.is_over(), "seed {seed}: the game ended with the turn");
+        let mut by_value = g.clone();
+        let err = g.apply_index(0).expect_err("after the game");
+        assert_eq!(err.0, "the game is over", "seed {seed}");
+        assert!(g.is_over(), "seed {seed}");
+        let err = by_value
+            .apply(&carc_core::engine::Action::Pass)
+            .expect_err("after the game");
+        assert_eq!(err.0, "the game is over", "seed {seed}");
+    }
+}

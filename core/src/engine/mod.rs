@@ -295,6 +295,10 @@ impl Game {
             return Err(Illegal("the game is over".into()));
         }
         self.resume();
+        // Beginning the next turn may have ended the game (no tile left to play).
+        if self.state.ended {
+            return Err(Illegal("the game is over".into()));
+        }
         // A placement is checked against the placements on its own square only (what
         // the others offer and forbid there is the same): checking a move does not grow
         // with the board. A refused one is judged again against every offered action.
@@ -335,6 +339,10 @@ impl Game {
         self.resume();
         if !self.legal_valid {
             self.collect_actions();
+        }
+        // Beginning the next turn may have ended the game (no tile left to play).
+        if self.state.ended {
+            return Err(Illegal("the game is over".into()));
         }
         if i >= self.legal.len() {
             return Err(Illegal(format!(
