@@ -336,9 +336,10 @@ impl Manifest {
                 }
             };
             // The first unknown key stops the reading: the others are named with it.
-            let message = match e.message().starts_with("unknown field") {
-                true => message + &other_unknown_keys(source, e.span()),
-                false => message,
+            let message = if e.message().starts_with("unknown field") {
+                message + &other_unknown_keys(source, e.span())
+            } else {
+                message
             };
             Diagnostic::located(source, file, e.span(), message)
         })?;
@@ -594,8 +595,8 @@ pub fn manifest_schema() -> serde_json::Value {
 }
 
 /// The keys of a manifest the format does not have, other than the one at `said` (the
-/// span of the key already reported), as words to add to that report: `; 2 more unknown
-/// keys: `tilez` (line 4), `versoin` (line 3)`. Found with the manifest's JSON Schema.
+/// span of the key already reported), as words to add to that report ("; 2 more unknown
+/// keys: `tilez` (line 4), `versoin` (line 3)"). Found with the manifest's JSON Schema.
 fn other_unknown_keys(source: &str, said: Option<std::ops::Range<usize>>) -> String {
     use std::sync::OnceLock;
     static VALIDATOR: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
