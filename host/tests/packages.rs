@@ -865,6 +865,38 @@ fn fixture_dir(root: &Path, crate_dir: &str, crate_name: &str) -> PathBuf {
     dir
 }
 
+/// `carc` with arguments and `CARGO_TARGET_DIR` set to `target_dir`, from the repository
+/// root.
+fn carc_with_target_dir(home: &Path, target_dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(args)
+        .current_dir(root())
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("CARC_CONFIG")
+        .env_remove("CARC_PLUGIN_PATH")
+        .env("CARGO_TARGET_DIR", target_dir)
+        .output()
+        .expect("carc runs")
+}
+
+/// The library plugin `id` was loaded from, as `carc plugins list --json` says (which
+/// must have succeeded, the plugin loaded).
+fn loaded_from(out: &Output, id: &str) -> PathBuf {
+    assert!(out.status.success(), "{}", stderr(out));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let row = rows
+        .as_array()
+        .expect("an array")
+        .iter()
+        .find(|r| r["id"] == id)
+        .cloned()
+        .expect("listed");
+    assert_eq!(row["status"], "loaded", "{row}");
+    PathBuf::from(row["path"].as_str().expect("a path"))
+}
+
 /// A shipped plugin's library is the one built with the running `carc` (same build, same
 /// profile), even when `CARGO_TARGET_DIR` names a directory with another, newer build of
 /// it (a debug build beside a release `carc` would run several times slower).
@@ -879,29 +911,9 @@ fn a_shipped_plugin_is_loaded_from_the_running_carcs_own_build() {
         // Another build, written after this `carc`'s: not a library at all here.
         std::fs::write(dir.join(&file), b"another build").unwrap();
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(["plugins", "list", "--json"])
-        .current_dir(root())
-        .env("HOME", &home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env_remove("CARC_CONFIG")
-        .env_remove("CARC_PLUGIN_PATH")
-        .env("CARGO_TARGET_DIR", &elsewhere)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let row = rows
-        .as_array()
-        .expect("an array")
-        .iter()
-        .find(|r| r["id"] == "princess-dragon")
-        .cloned()
-        .expect("listed");
-    assert_eq!(row["status"], "loaded", "{row}");
+    let out = carc_with_target_dir(&home, &elsewhere, &["plugins", "list", "--json"]);
     assert_eq!(
-        PathBuf::from(row["path"].as_str().expect("a path")),
+        loaded_from(&out, "princess-dragon"),
         shipped_library("carc_princess_dragon")
     );
 }
@@ -922,31 +934,17 @@ fn a_library_built_under_cargo_target_dir_is_found_there() {
     std::fs::rename(dir.join(&file), built.join(&file)).unwrap();
     let flag = dir.to_string_lossy().into_owned();
     let args = ["--plugin-dir", flag.as_str(), "plugins", "list", "--json"];
-    let path_of = |out: &Output| {
-        assert!(out.status.success(), "{}", stderr(out));
-        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        let row = rows
-            .as_array()
-            .expect("an array")
-            .iter()
-            .find(|r| r["id"] == "fixture-misbehaving")
-            .cloned()
-            .expect("listed");
-        assert_eq!(row["status"], "loaded", "{row}");
-        PathBuf::from(row["path"].as_str().expect("a path"))
-    };
-    let found = Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .env("HOME", &home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("CARGO_TARGET_DIR", home.join("elsewhere"))
-        .output()
-        .unwrap();
-    assert_eq!(path_of(&found), built.join(&file));
+    let found = carc_with_target_dir(&home, &home.join("elsewhere"), &args);
+    assert_eq!(
+        loaded_from(&found, "fixture-misbehaving"),
+        built.join(&file)
+    );
     // Without it, the library carc's own build made is what is found.
     let without = carc_in(&home, &args);
-    assert_ne!(path_of(&without), built.join(&file));
+    assert_ne!(
+        loaded_from(&without, "fixture-misbehaving"),
+        built.join(&file)
+    );
 }
 
 #[test]
