@@ -139,24 +139,33 @@ fn two_phases_at_one_place_with_nothing_ordering_them_are_an_error() {
 
 #[test]
 fn a_phase_named_nowhere_in_the_turn_or_in_a_circle_is_an_error() {
-    let lost = Phases {
-        id: "lost",
-        phases: vec![("lost", after(&["dragon-move", "barn"]), None)],
-    };
-    assert_eq!(
-        turn(vec![lost]).expect_err("nowhere"),
-        "expansion `lost` places the phase `lost` next to `dragon-move` or `barn`, none of \
-         which is a phase of the turn"
-    );
-    let lost = Phases {
-        id: "lost",
-        phases: vec![("lost", Some("barn".into()), None)],
-    };
-    assert_eq!(
-        turn(vec![lost]).expect_err("nowhere"),
-        "expansion `lost` places the phase `lost` next to `barn`, which is not a phase of \
-         the turn"
-    );
+    // Placed next to phases the turn lacks; a misspelled one is told the near one.
+    for (id, anchor, said) in [
+        (
+            "lost",
+            after(&["dragon-move", "barn"]),
+            "expansion `lost` places the phase `lost` next to `dragon-move` or `barn`, none \
+             of which is a phase of the turn",
+        ),
+        (
+            "lost",
+            Some("barn".into()),
+            "expansion `lost` places the phase `lost` next to `barn`, which is not a phase of \
+             the turn",
+        ),
+        (
+            "late",
+            Some("scoring".into()),
+            "expansion `late` places the phase `late` next to `scoring`, which is not a phase \
+             of the turn; did you mean `score`?",
+        ),
+    ] {
+        let phases = Phases {
+            id,
+            phases: vec![(id, anchor, None)],
+        };
+        assert_eq!(turn(vec![phases]).expect_err("nowhere"), said);
+    }
     let a = Phases {
         id: "a",
         phases: vec![("a", Some("b".into()), None)],
@@ -232,17 +241,4 @@ fn a_phase_placed_next_to_no_phase_is_refused_located() {
         "{err}"
     );
     assert!(err.contains("manifest.toml:6:"), "{err}");
-}
-
-#[test]
-fn a_misspelled_phase_is_told_the_near_one() {
-    let late = Phases {
-        id: "late",
-        phases: vec![("late", Some("scoring".into()), None)],
-    };
-    assert_eq!(
-        turn(vec![late]).expect_err("no phase `scoring`"),
-        "expansion `late` places the phase `late` next to `scoring`, which is not a phase of \
-         the turn; did you mean `score`?"
-    );
 }

@@ -125,23 +125,26 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, (String, b
         ));
     }
     if let crate::host::Status::Refused(_) = entry.status {
-        // A report of located problems (its tile data's, say) begins on a line of its own.
-        let detail = &entry.detail;
-        let sep = if detail.contains('\n') { "\n" } else { " " };
         return Err((
-            format!("the plugin would be refused:{sep}{detail}"),
+            followed_by("the plugin would be refused", &entry.detail),
             entry.declarations_hold,
         ));
     }
     let ids = with_requirements(&host, &entry.id);
     host.rules(&ids, &Default::default()).map_err(|e| {
-        let sep = if e.contains('\n') { "\n" } else { " " };
         (
-            format!("the plugin loads, but no game can use it:{sep}{e}"),
+            followed_by("the plugin loads, but no game can use it", &e),
             true,
         )
     })?;
     Ok(beside_the_others(&host, &ids))
+}
+
+/// `lead: detail`, where a detail of several lines (a located report: file, line, caret)
+/// begins on a line of its own.
+fn followed_by(lead: &str, detail: &str) -> String {
+    let sep = if detail.contains('\n') { "\n" } else { " " };
+    format!("{lead}:{sep}{detail}")
 }
 
 /// Whether a plugin (with what it requires, `ids`) can be played beside every other
@@ -180,16 +183,13 @@ fn beside_the_others(host: &Host, ids: &[String]) -> Vec<String> {
                 Some((k, v)) => format!(" with the rule option `{k} = {v}`"),
                 None => String::new(),
             };
-            // A located problem begins on a line of its own.
-            let sep = if e.contains('\n') { "\n" } else { " " };
-            let warning = format!(
-                "beside {}{under}, no game can be set up:{sep}{e}",
-                all.iter()
-                    .filter(|id| !ids.contains(id))
-                    .map(|id| format!("`{id}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+            let beside: Vec<String> = all
+                .iter()
+                .filter(|id| !ids.contains(id))
+                .map(|id| format!("`{id}`"))
+                .collect();
+            let lead = format!("beside {}{under}, no game can be set up", beside.join(", "));
+            let warning = followed_by(&lead, &e);
             if !warnings.contains(&warning) {
                 warnings.push(warning);
             }

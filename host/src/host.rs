@@ -632,6 +632,11 @@ pub fn holds_manifest(dir: &Path) -> bool {
     dir.join(MANIFEST_FILE).symlink_metadata().is_ok()
 }
 
+/// What a directory holding no manifest is, given where a tile file or a plugin directory
+/// is wanted.
+pub const NOT_A_PLUGIN_DIR: &str = "a directory but not a plugin directory (it holds no \
+                                    `manifest.toml`): give a tile file or a plugin directory";
+
 /// The plugin directories in a search directory, by name; the directory itself when it
 /// holds a manifest. A directory that cannot be read holds none.
 fn plugin_dirs_in(root: &Path) -> Vec<PathBuf> {

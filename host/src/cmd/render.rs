@@ -216,9 +216,9 @@ fn tiles(args: TilesArgs) -> u8 {
     }
     if args.path.is_dir() && !crate::host::holds_manifest(&args.path) {
         return super::fail(format!(
-            "`{}` is a directory but not a plugin directory (it holds no `manifest.toml`): give \
-             a tile file or a plugin directory",
-            args.path.display()
+            "`{}` is {}",
+            args.path.display(),
+            crate::host::NOT_A_PLUGIN_DIR
         ));
     }
     match atlas_svg(&args.path, args.rotation) {

@@ -193,7 +193,8 @@ fn game_records(report: &carc_core::tiles::validate::Report) {
         if file.unreadable || carc_core::input::is_stdin(path) {
             continue;
         }
-        let Some(text) = std::fs::read_to_string(path).ok() else {
+        // Within `--max-input-size`, as the validator read it.
+        let Ok(text) = carc_core::input::read_text(path) else {
             continue;
         };
         let json = file.name.ends_with(".json");
@@ -308,9 +309,9 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
         files.into_iter().partition(|p| p.is_dir());
     for dir in &no_plugins {
         errln!(
-            "{}: error: a directory but not a plugin directory (it holds no `manifest.toml`): \
-             give a tile file or a plugin directory",
-            dir.display()
+            "{}: error: {}",
+            dir.display(),
+            crate::host::NOT_A_PLUGIN_DIR
         );
     }
     if files.is_empty() {
