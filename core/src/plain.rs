@@ -84,6 +84,19 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
              character)"
             .into();
     }
+    // The TOML reader's words for a value of a named set (an enum) given as a number,
+    // an array, true or false: the set's values are strings.
+    if m == "wanted string or table" {
+        m = match spanned
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && s.len() <= 40)
+        {
+            Some(found) => {
+                format!("expected one of the allowed values (a string), found `{found}`")
+            }
+            None => "expected one of the allowed values (a string)".into(),
+        };
+    }
     m = m.replace("`$__toml_private_datetime`", "a date-time");
     m = m.replace("$__toml_private_datetime", "a date-time");
     m = m.replace(
@@ -454,6 +467,14 @@ mod tests {
         assert_eq!(
             plain("EOF while parsing a value", None),
             "the text ends where a value should be"
+        );
+        assert_eq!(
+            plain("wanted string or table", Some("5")),
+            "expected one of the allowed values (a string), found `5`"
+        );
+        assert_eq!(
+            plain("wanted string or table", None),
+            "expected one of the allowed values (a string)"
         );
     }
 

@@ -77,7 +77,7 @@ enum Command {
     #[command(subcommand)]
     #[command(after_help = carc_host::output::EXIT_CODES)]
     Render(cmd::render::RenderCommand),
-    /// Validate tile-data files.
+    /// Validate tile-data files and plugin directories.
     #[command(after_help = carc_host::output::EXIT_CODES)]
     Validate(cmd::validate::ValidateArgs),
     // The summary names the schemas from the list `carc schema` accepts.

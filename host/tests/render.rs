@@ -494,6 +494,12 @@ fn a_board_png_is_a_png_of_the_pictures_size() {
         png.to_str().expect("path"),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Where it went is said on standard error, as `view` and `play --record` say it.
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!("board written to `{}`", png.display())
+    );
+    assert_eq!(stdout(&o), "");
     let (w, h) = png_size(&std::fs::read(&png).expect("written"));
     let svg = stdout(&carc(&["render", "board", record]));
     let doc = roxmltree::Document::parse(&svg).expect("XML");
@@ -509,6 +515,10 @@ fn a_board_png_is_a_png_of_the_pictures_size() {
         atlas.to_str().expect("path"),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!("atlas written to `{}`", atlas.display())
+    );
     assert!(
         std::fs::read(&atlas)
             .expect("written")
@@ -713,6 +723,16 @@ fn out_dash_is_standard_output() {
         "{}",
         stderr(&o)
     );
+    // Standard input's atlas with no file named: said before validating, no verdict.
+    let text = std::fs::read(root().join("tiledefs/base.toml")).expect("tiles");
+    let o = carc_with_stdin(&["validate", "-", "--render"], text);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("standard input needs --render-out FILE"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
 }
 
 /// Between two turns (the last move ended a turn), the board's caption names the turn to

@@ -222,9 +222,20 @@ fn tiles(args: TilesArgs) -> u8 {
         ));
     }
     match atlas_svg(&args.path, args.rotation) {
-        Ok(svg) => write_picture(&svg, args.out.as_deref()),
+        Ok(svg) => said_written("atlas", write_picture(&svg, args.out.as_deref()), &args.out),
         Err(code) => code,
     }
+}
+
+/// Says on standard error where a picture went (as `view` and `play --record` do), when it
+/// went to a file.
+fn said_written(what: &str, code: u8, out: &Option<std::path::PathBuf>) -> u8 {
+    if code == output::OK
+        && let Some(out) = out.as_deref().filter(|o| !carc_core::input::is_stdin(o))
+    {
+        errln!("{what} written to `{}`", out.display());
+    }
+    code
 }
 
 /// The game of a record after `moves` of its moves (all, by default); an error names
@@ -274,7 +285,11 @@ fn board(args: BoardArgs) -> u8 {
             return code;
         }
     };
-    match write_picture(&board_svg(&game), args.out.as_deref()) {
+    match said_written(
+        "board",
+        write_picture(&board_svg(&game), args.out.as_deref()),
+        &args.out,
+    ) {
         output::OK => {
             super::report_faults(&carc_core::input::name(&args.record), &game.faults_said())
         }

@@ -68,22 +68,29 @@ pub fn run(args: ValidateArgs) -> u8 {
             return super::fail(e);
         }
     }
-    // Where each input's atlas goes (`None`: standard input without --render-out),
-    // checked once the inputs are read, before anything is drawn.
-    let targets: Vec<Option<PathBuf>> = inputs
-        .iter()
-        .map(|path| match &out {
-            Some(o) => Some(o.clone()),
-            None if carc_core::input::is_stdin(path) => None,
-            None => Some(path.with_extension("svg")),
-        })
-        .collect();
+    // Where each input's atlas goes, checked before anything is read or validated (no
+    // verdict is printed for a command that cannot be done).
+    let targets: Vec<PathBuf> = if render {
+        let mut targets = Vec::with_capacity(inputs.len());
+        for path in &inputs {
+            match &out {
+                Some(o) => targets.push(o.clone()),
+                None if carc_core::input::is_stdin(path) => {
+                    return super::fail("the atlas of standard input needs --render-out FILE");
+                }
+                None => targets.push(path.with_extension("svg")),
+            }
+        }
+        if let Err(e) = check_targets(&inputs, &targets, out.is_some()) {
+            return super::fail(e);
+        }
+        targets
+    } else {
+        Vec::new()
+    };
     let (code, checked) = check(args);
     if !render || code == output::CANNOT {
         return code;
-    }
-    if let Err(e) = check_targets(&inputs, &targets, out.is_some()) {
-        return super::fail(e);
     }
     if code != output::OK {
         errln!("no atlas drawn, as the tiles are not valid");
@@ -93,15 +100,10 @@ pub fn run(args: ValidateArgs) -> u8 {
     let mut done: Vec<PathBuf> = Vec::new();
     for (path, target) in inputs.iter().zip(targets) {
         // An input named twice is drawn once.
-        if target.as_ref().is_some_and(|t| done.contains(t)) {
+        if done.contains(&target) {
             continue;
         }
-        done.extend(target.clone());
-        let Some(target) = target else {
-            errln!("error: the atlas of standard input needs --render-out FILE");
-            drawn = output::CANNOT;
-            continue;
-        };
+        done.push(target.clone());
         // A file is drawn as it was read and checked above (standard input cannot be
         // read twice); a plugin directory as `carc render tiles` reads it.
         let svg = match checked.iter().find(|c| &c.0 == path) {
@@ -129,18 +131,13 @@ pub fn run(args: ValidateArgs) -> u8 {
 
 /// Checks where the atlases go: over no input, each to a file of its own (an input named
 /// twice draws its atlas once), in a directory that exists.
-fn check_targets(
-    inputs: &[PathBuf],
-    targets: &[Option<PathBuf>],
-    given: bool,
-) -> Result<(), String> {
+fn check_targets(inputs: &[PathBuf], targets: &[PathBuf], given: bool) -> Result<(), String> {
     use carc_host::destination::{check, same_file};
     let flag = if given { "--render-out" } else { "the atlas" };
     let read: Vec<(&std::path::Path, &str)> =
         inputs.iter().map(|p| (p.as_path(), "the input")).collect();
     let mut drawn: Vec<(&PathBuf, &PathBuf)> = Vec::new();
     for (input, target) in inputs.iter().zip(targets) {
-        let Some(target) = target else { continue };
         if let Some((_, other)) = drawn.iter().find(|(t, _)| same_file(t, target)) {
             if same_file(other, input) {
                 continue;
