@@ -567,6 +567,14 @@ impl Manifest {
     }
 }
 
+/// The `id` a manifest's text gives, when it is a valid id, even if the manifest is
+/// otherwise wrong: a refused plugin is still named by the id its author meant.
+pub fn id_in(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    let id = table.get("id")?.as_str()?;
+    valid_id(id).then(|| id.to_string())
+}
+
 fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id

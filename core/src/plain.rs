@@ -97,6 +97,40 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
             None => "expected one of the allowed values (a string)".into(),
         };
     }
+    // The TOML reader's words for a value of a named set written as a table, whose one
+    // key names the value (`{ edge = { completes = true } }`).
+    if let Some(n) = m
+        .strip_prefix("wanted exactly 1 element, found ")
+        .and_then(|r| {
+            r.strip_suffix(" elements")
+                .or_else(|| r.strip_suffix(" element"))
+        })
+    {
+        let keys = if n == "1" { "key" } else { "keys" };
+        m = format!(
+            "expected one of the allowed values: a string, or a table of one key naming \
+             it; found a table of {n} {keys}"
+        );
+    }
+    if let Some((unknown, known)) = m
+        .strip_prefix("unexpected keys in table: ")
+        .and_then(|r| r.split_once(", available keys: "))
+    {
+        let quoted = |list: &str| {
+            list.split(", ")
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        m = format!(
+            "unknown key {} (expected {})",
+            quoted(unknown),
+            quoted(known)
+        );
+    }
+    m = replace_words(&m, "struct variant ", "a table");
+    m = m.replace("expected table, found ", "expected a table, found ");
+    m = m.replace("expected string, found ", "expected a string, found ");
     m = m.replace("`$__toml_private_datetime`", "a date-time");
     m = m.replace("$__toml_private_datetime", "a date-time");
     m = m.replace(
@@ -268,9 +302,18 @@ fn replace_words(text: &str, prefix: &str, words: &str) -> String {
     let mut rest = text;
     while let Some(i) = rest.find(prefix) {
         let after = &rest[i + prefix.len()..];
-        let name_len = after
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(after.len());
+        let word = |t: &str| {
+            t.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(t.len())
+        };
+        // A path (`KindShape::Edge`) is one name.
+        let mut name_len = word(after);
+        while name_len > 0
+            && let Some(next) = after[name_len..].strip_prefix("::")
+            && word(next) > 0
+        {
+            name_len += 2 + word(next);
+        }
         let starts_upper = after.chars().next().is_some_and(char::is_uppercase);
         if name_len > 0 && starts_upper {
             out.push_str(&rest[..i]);
@@ -475,6 +518,25 @@ mod tests {
         assert_eq!(
             plain("wanted string or table", None),
             "expected one of the allowed values (a string)"
+        );
+        assert_eq!(
+            plain("wanted exactly 1 element, found 0 elements", None),
+            "expected one of the allowed values: a string, or a table of one key naming it; \
+             found a table of 0 keys"
+        );
+        assert_eq!(
+            plain(
+                "unexpected keys in table: x, y, available keys: completes",
+                None
+            ),
+            "unknown key `x`, `y` (expected `completes`)"
+        );
+        assert_eq!(
+            plain(
+                "expected struct variant KindShape::Edge, found the string \"x\"",
+                None
+            ),
+            "expected a table, found the string \"x\""
         );
     }
 

@@ -191,6 +191,29 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     Ok(config)
 }
 
+/// `message` located at the value of `keys` (at the key itself with `at_key`) in the
+/// configuration file `path` (file, line, column, caret); `None` when the file cannot be
+/// read again or holds no such key.
+pub fn located_at(
+    path: &Path,
+    keys: &[carc_core::span::Seg],
+    at_key: bool,
+    message: &str,
+) -> Option<String> {
+    let within = carc_core::input::Within {
+        bytes: carc_core::input::DEFAULT_LIMIT,
+        by_the_flag: false,
+    };
+    let text = carc_core::input::read_text_within(path, within).ok()?;
+    let span = if at_key {
+        carc_core::span::toml_key_span(&text, keys)?
+    } else {
+        carc_core::span::toml_span(&text, keys)?
+    };
+    let file = path.display().to_string();
+    Some(Diagnostic::located(&text, &file, Some(span), message).to_string())
+}
+
 /// The file a path names once symbolic links are followed (at most a few), whether or not
 /// that file exists yet.
 fn link_target(path: &Path) -> PathBuf {

@@ -265,12 +265,17 @@ impl Host {
                 ),
                 Err(why) => {
                     // Named by its manifest when that reads (its tile data did not), else
-                    // by its directory.
+                    // by the id its manifest gives, else by its directory.
                     let manifest = Package::read_manifest(&dir).ok();
-                    let id = match (&manifest, dir.file_name()) {
-                        (Some(m), _) => m.id.clone(),
-                        (None, Some(name)) => name.to_string_lossy().into_owned(),
-                        (None, None) => dir.display().to_string(),
+                    let written_id = || {
+                        let text = crate::package::read_text(&dir.join(MANIFEST_FILE)).ok()?;
+                        carc_core::manifest::id_in(&text)
+                    };
+                    let id = match (&manifest, written_id(), dir.file_name()) {
+                        (Some(m), _, _) => m.id.clone(),
+                        (None, Some(id), _) => id,
+                        (None, None, Some(name)) => name.to_string_lossy().into_owned(),
+                        (None, None, None) => dir.display().to_string(),
                     };
                     let mut entry = refused(id, Some(dir.clone()), None, why);
                     if let Some(m) = manifest {

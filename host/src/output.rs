@@ -124,7 +124,9 @@ pub fn is_located(message: &str) -> bool {
         |p: Option<&str>| p.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     let mut parts = place.rsplitn(3, ':');
     let line_and_column = number(parts.next()) && number(parts.next());
-    line_and_column || (!place.contains(": ") && !place.contains('`'))
+    // A sentence quoting a located error ("... was refused: file:1:2: error: ...") is not
+    // located itself: its place holds quoted names.
+    !place.contains('`') && (line_and_column || !place.contains(": "))
 }
 
 /// `text` with every control character but line breaks and tabs written as `\u{..}`.
@@ -201,6 +203,7 @@ mod tests {
             "cannot write `nodir/x: error: y.html`: the directory does not exist",
             "expansion `x` cannot be enabled:\ntiles.toml:1:1: error: bad",
             "the option `mode`: error: unknown value",
+            "unknown expansion `sq` (available: a); `d` was refused: d/m.toml:5:14: error: x",
             "no place at all",
         ] {
             assert!(!is_located(sentence), "{sentence}");

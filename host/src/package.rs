@@ -30,7 +30,7 @@ pub struct Package {
 const MAX_FILE: u64 = 16 << 20;
 
 /// Reads a text file of a plugin, or says why not.
-fn read_text(path: &Path) -> Result<String, String> {
+pub(crate) fn read_text(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| {
         format!(
             "cannot read `{}`: {}",

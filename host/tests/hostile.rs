@@ -1636,7 +1636,20 @@ fn an_unknown_expansion_from_the_configuration_names_the_file() {
     let o = carc(&["--config", &config, "play", "--seed", "1"]);
     exits_saying(&o, 2, "unknown expansion `nope`");
     assert!(
-        stderr(&o).contains(&format!("come from `expansions` in {config}")),
+        stderr(&o).starts_with(&format!("{config}:1:15: error: unknown expansion `nope`")),
+        "{}",
+        show(&o)
+    );
+    // One named twice: at the second.
+    let config = write(
+        &dir,
+        "twice.toml",
+        "expansions = [\"russian-promos\", \"russian-promos\"]\n",
+    );
+    let o = carc(&["--config", &config, "play", "--seed", "1"]);
+    exits_saying(&o, 2, "is named twice");
+    assert!(
+        stderr(&o).starts_with(&format!("{config}:1:33: error:")),
         "{}",
         show(&o)
     );
@@ -1653,7 +1666,8 @@ fn a_wrong_rule_option_from_the_configuration_names_the_file() {
         "carc.toml",
         "expansions = [\"russian-promos\"]\n[rules]\n\"russian-promos.sets\" = \"after-scoring\"\n",
     );
-    let said = format!("`russian-promos.sets` is set in `[rules]` of {config}");
+    // Located at the value (file, line, column, caret).
+    let said = format!("{config}:3:25: error: rule option `russian-promos.sets` cannot be");
     for args in [
         vec!["--config", &config, "play", "--seed", "1"],
         vec![

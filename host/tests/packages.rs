@@ -266,6 +266,13 @@ fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
         "id = \"bad-manifest\"\nname = 3\n",
     )
     .unwrap();
+    // A manifest that reads but says something wrong: named by its id, not its directory.
+    std::fs::create_dir_all(dirs.join("misnamed")).unwrap();
+    std::fs::write(
+        dirs.join("misnamed/manifest.toml"),
+        header("self-conflict") + "tiles = []\nconflicts = [\"self-conflict\"]\n",
+    )
+    .unwrap();
     let flag = dirs.to_string_lossy().into_owned();
     let rows = list(&home, &["--plugin-dir", &flag]);
     let expect = [
@@ -286,6 +293,7 @@ fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
             "requires `needs-carc-2`, which was refused",
         ),
         ("bad-manifest", "manifest.toml:2"),
+        ("self-conflict", "is not another expansion's id"),
     ];
     for (id, why) in expect {
         let status = status_of(&rows, id);
@@ -334,6 +342,13 @@ fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
     let out = play_with(&home, &flag, "4", "wrong-id");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("wrong-id"), "{}", stderr(&out));
+    let out = play_with(&home, &flag, "4", "self-conflict");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: expansion `self-conflict` cannot be enabled:"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -677,6 +692,23 @@ fn the_configuration_enables_expansions_and_its_errors_are_located() {
         "{}",
         stderr(&out)
     );
+    // Said once, located, by the commands that read a record too.
+    let record = common::root().join("tests/scenarios/base-06-road-loop.toml");
+    for command in ["replay", "view"] {
+        let out = carc_in(&home, &[command, record.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with(&format!("{}:2:1: error:", config.display())),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(
+            stderr(&out).matches("error:").count(),
+            1,
+            "{}",
+            stderr(&out)
+        );
+    }
     // Rule options are written as in a record: a number is a value, a fraction is not.
     std::fs::write(&config, "[rules]\n\"russian-promos.sets\" = 2013\n").unwrap();
     let out = carc_in(

@@ -125,7 +125,13 @@ pub fn configured_option_said(error: String, flags: &[String]) -> String {
         .find(|k| !given.contains_key(*k) && error.contains(&format!("`{k}`")));
     match (configured, host.config_path()) {
         (Some(key), Some(file)) => {
-            format!("{error}; `{key}` is set in `[rules]` of {}", file.display())
+            use carc_core::span::Seg;
+            let keys = [Seg::Key("rules".into()), Seg::Key(key.clone())];
+            // An unknown option is said at its name, a value it cannot take at the value.
+            let at_key = error.starts_with("unknown rule option");
+            crate::config::located_at(file, &keys, at_key, &error).unwrap_or_else(|| {
+                format!("{error}; `{key}` is set in `[rules]` of {}", file.display())
+            })
         }
         _ => error,
     }

@@ -4,7 +4,7 @@ use carc_core::engine::Game;
 use carc_core::record::{LONGEST, MoveFailure, Record, Unprintable, state_summary};
 use carc_core::turnlog::{self, count};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Default seat names.
 const NAMES: [&str; 6] = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank"];
@@ -115,14 +115,26 @@ fn play(args: PlayArgs) -> Result<(), String> {
             // The expansions came from the configuration, if it names any: say where to
             // change them.
             let host = crate::catalog::host().ok();
-            let file = host
-                .filter(|h| h.config().expansions.is_some())
-                .and_then(|h| h.config_path().map(Path::to_path_buf));
-            match file {
-                Some(file) => format!(
-                    "{e}; the expansions played come from `expansions` in {}",
-                    file.display()
-                ),
+            let configured = host
+                .as_ref()
+                .and_then(|h| Some((h.config().expansions.clone()?, h.config_path()?)));
+            match configured {
+                Some((named, file)) => {
+                    // Said at the entry the error is about (the second of one named
+                    // twice), else at the list.
+                    use carc_core::span::Seg;
+                    let about: Vec<usize> = (0..named.len())
+                        .filter(|&i| e.contains(&format!("`{}`", named[i])))
+                        .collect();
+                    let mut keys = vec![Seg::Key("expansions".into())];
+                    keys.extend(about.get(1).or(about.first()).map(|&i| Seg::from(i)));
+                    crate::config::located_at(file, &keys, false, &e).unwrap_or_else(|| {
+                        format!(
+                            "{e}; the expansions played come from `expansions` in {}",
+                            file.display()
+                        )
+                    })
+                }
                 None => format!(
                     "{e}; name the expansions to play with --expansions (no configuration \
                      file names any)"

@@ -145,7 +145,12 @@ fn info(id: &str) -> Result<u8, String> {
     host.open_plugin(id);
     let plugins = host.plugins();
     let e = installed(id, &plugins)?;
-    outln!("{} {}", e.id, e.version);
+    if e.version.is_empty() {
+        // A refused plugin whose manifest does not read has no version to show.
+        outln!("{}", e.id);
+    } else {
+        outln!("{} {}", e.id, e.version);
+    }
     if let Some(d) = &e.dir {
         outln!("directory: {}", d.display());
     }

@@ -27,7 +27,14 @@ pub struct ReplayArgs {
 /// An expansion no plugin provides is left out, for the replay to locate in the file. The
 /// error is the line to print.
 pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
-    let host = crate::catalog::host().map_err(|e| format!("error: {e}"))?;
+    let host = crate::catalog::host().map_err(|e| {
+        // A located error (the configuration's, at its line) carries its own `error:`.
+        if carc_host::output::is_located(&e) {
+            e
+        } else {
+            format!("error: {e}")
+        }
+    })?;
     let found: Vec<String> = host.plugins().into_iter().map(|e| e.id).collect();
     let known: Vec<String> = loaded
         .record
