@@ -32,7 +32,7 @@ pub fn spanned<'a>(
 /// A parser's message in plain words. `spanned` is the text the message points at, when
 /// known (a date-time there explains serde's "map").
 pub fn plain(message: &str, spanned: Option<&str>) -> String {
-    let mut m = message.trim().to_string();
+    let mut m = breaks_in_names_escaped(message.trim());
     if let Some(first) = m.lines().next() {
         m = first.trim_end().to_string();
     }
@@ -297,6 +297,29 @@ fn found_words(found: &str) -> String {
 }
 
 /// Replaces `<prefix>Name` (a Rust type's name after the prefix) with `words`.
+/// `message` with the line breaks inside its quoted names (between backticks) written as
+/// `\n` and `\r`: a key or name holding one stays on the message's one line.
+pub fn breaks_in_names_escaped(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quoted = false;
+    for c in message.chars() {
+        match c {
+            '`' => quoted = !quoted,
+            '\n' if quoted => {
+                out.push_str("\\n");
+                continue;
+            }
+            '\r' if quoted => {
+                out.push_str("\\r");
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn replace_words(text: &str, prefix: &str, words: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -514,6 +537,14 @@ mod tests {
         assert_eq!(
             plain("wanted string or table", Some("5")),
             "expected one of the allowed values (a string), found `5`"
+        );
+        assert_eq!(
+            plain("unknown field `a\nb`, expected `players`", None),
+            "unknown key `a\\nb` (expected `players`)"
+        );
+        assert_eq!(
+            breaks_in_names_escaped("kind `a\r\nb` is not\nvalid"),
+            "kind `a\\r\\nb` is not\nvalid"
         );
         assert_eq!(
             plain("wanted string or table", None),

@@ -1793,3 +1793,58 @@ fn replace_first(text: &str, from: &str, to: &str) -> String {
     assert!(text.contains(from), "{from}");
     text.replacen(from, to, 1)
 }
+
+/// A name holding a line break (a key of a record, a kind in tile data) is quoted with
+/// the break written `\n`: the message stays on its one line, whole.
+#[test]
+fn a_line_break_in_a_quoted_name_keeps_the_message_on_one_line() {
+    let dir = scratch("break-in-name");
+    let record = write(
+        &dir,
+        "r.toml",
+        "[game]\nplayers = [\"A\", \"B\"]\n\"a\\nb\" = 1\n",
+    );
+    let tiles = write(
+        &dir,
+        "t.toml",
+        "expansion = \"x\"\n[[tile]]\nid = \"x:a\"\ncount = 1\nsides = [\"field\", \"field\", \"field\", \"field\"]\nfeatures = [{ kind = \"a\\nb\", ports = [\"N\"] }]\n",
+    );
+    for (args, said) in [
+        (
+            vec!["replay", &record],
+            "unknown key `a\\nb` (expected one of",
+        ),
+        (
+            vec!["validate", &tiles],
+            "feature kind `a\\nb` is not a valid name",
+        ),
+    ] {
+        let o = carc(&args);
+        let first = stderr(&o).lines().next().unwrap_or("").to_string();
+        assert!(first.contains(said), "{args:?}: {}", show(&o));
+    }
+}
+
+/// An unknown key of a JSON record is underlined whole, quotes included, as TOML's is
+/// (the JSON reader stops at its closing quote).
+#[test]
+fn an_unknown_json_key_is_underlined_whole() {
+    let dir = scratch("json-unknown-key");
+    let record = write(
+        &dir,
+        "r.json",
+        "{\"game\": {\"players\": [\"A\",\"B\"], \"bo\\\"gus\": 1}}",
+    );
+    let o = carc(&["replay", &record]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(
+        stderr(&o).starts_with(&format!("{record}:1:33: error: unknown key `bo\"gus`")),
+        "{}",
+        show(&o)
+    );
+    assert!(
+        stderr(&o).contains(&format!("\n  | {}^^^^^^^^^\n", " ".repeat(32))),
+        "{}",
+        show(&o)
+    );
+}

@@ -143,10 +143,33 @@ fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
     // last character), as in TOML; anything else at the character where reading stopped.
     let at = if message.starts_with("expected ") && message.contains(", found ") {
         crate::span::json_value_ending_at(source, offset + 1).unwrap_or(offset..offset + 1)
+    } else if message.starts_with("unknown key ") {
+        // The reader stops at the key's closing quote: the key is underlined whole.
+        key_ending_at(source, offset).unwrap_or(offset..offset + 1)
     } else {
         offset..offset + 1
     };
     Diagnostic::located(source, file, Some(at), message)
+}
+
+/// The span of the JSON string (quotes included) whose closing quote is at `close`.
+fn key_ending_at(source: &str, close: usize) -> Option<std::ops::Range<usize>> {
+    let bytes = source.as_bytes();
+    if bytes.get(close) != Some(&b'"') {
+        return None;
+    }
+    // The opening quote: the nearest quote before that no odd run of backslashes escapes.
+    let mut i = close;
+    while i > 0 {
+        i -= 1;
+        if bytes[i] == b'"' {
+            let backslashes = bytes[..i].iter().rev().take_while(|&&b| b == b'\\').count();
+            if backslashes % 2 == 0 {
+                return Some(i..close + 1);
+            }
+        }
+    }
+    None
 }
 
 /// JSON text with each `-0` outside strings written ` 0` (as long, so every place in it

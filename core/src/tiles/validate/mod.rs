@@ -109,14 +109,16 @@ impl Diagnostic {
 /// offending text (`file: error: message` alone when unlocated).
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A name quoted from the file stays on the message's line.
+        let message = crate::plain::breaks_in_names_escaped(&self.message);
         if self.line > 0 {
             write!(
                 f,
-                "{}:{}:{}: error: {}",
-                self.file, self.line, self.column, self.message
+                "{}:{}:{}: error: {message}",
+                self.file, self.line, self.column
             )?;
         } else {
-            write!(f, "{}: error: {}", self.file, self.message)?;
+            write!(f, "{}: error: {message}", self.file)?;
         }
         if !self.snippet.is_empty() {
             write!(f, "\n{}", self.snippet)?;
