@@ -153,6 +153,10 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
         }
     }
     m = m.replace("expected path string", "expected a path (a string)");
+    // JSON's words for a number beyond every number type (`1e400`).
+    if m == "number out of range" {
+        m = "the number is too large (or too small) for any value here".into();
+    }
     // The values that take one of several forms, with the forms named.
     m = m.replace(
         "data did not match any variant of untagged enum Whereabouts",
@@ -545,6 +549,10 @@ mod tests {
         assert_eq!(
             breaks_in_names_escaped("kind `a\r\nb` is not\nvalid"),
             "kind `a\\r\\nb` is not\nvalid"
+        );
+        assert_eq!(
+            plain("number out of range", None),
+            "the number is too large (or too small) for any value here"
         );
         assert_eq!(
             plain("wanted string or table", None),
