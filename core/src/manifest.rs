@@ -230,10 +230,46 @@ pub fn valid_colour(text: &str) -> bool {
 }
 
 /// Whether `text` is a glyph as looks write it: one to three characters, none of them a
-/// control character or a space.
+/// control character, a space or an invisible one, beginning with a visible one (not a
+/// combining mark).
 pub fn valid_glyph(text: &str) -> bool {
     let n = text.chars().count();
-    (1..=3).contains(&n) && text.chars().all(|c| !c.is_control() && !c.is_whitespace())
+    (1..=3).contains(&n)
+        && text
+            .chars()
+            .all(|c| !c.is_control() && !c.is_whitespace() && !invisible(c))
+        && text.chars().next().is_some_and(|c| !combining(c))
+}
+
+/// A glyph as a message shows it: its invisible characters and marks written `\u{..}`.
+fn shown_glyph(glyph: &str) -> String {
+    glyph
+        .chars()
+        .map(|c| {
+            if invisible(c) || combining(c) || c.is_control() {
+                format!("\\u{{{:x}}}", u32::from(c))
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Characters that draw nothing: zero-width spaces and joiners, direction marks, word
+/// joiners and invisible operators, variation selectors, the byte-order mark.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
+        | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// Combining marks (the common blocks), which draw onto the character before them.
+fn combining(c: char) -> bool {
+    matches!(c,
+        '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }
 
 /// Everything an expansion declares before any of its code runs.
@@ -537,7 +573,10 @@ impl Manifest {
             {
                 return Err(locate(
                     &["looks".into(), table.into(), name.into(), "glyph".into()],
-                    format!("`{glyph}` is not a glyph (one to three characters, no spaces)"),
+                    format!(
+                        "`{}` is not a glyph (one to three visible characters, no spaces)",
+                        shown_glyph(glyph)
+                    ),
                 ));
             }
         }
@@ -872,6 +911,28 @@ mod tests {
         let text = format!("{HEAD}[looks.figures.dragon]\nglyph = \"DRAGON\"\n");
         let e = refused(&text);
         assert!(e.contains("is not a glyph"), "{e}");
+    }
+
+    #[test]
+    fn glyphs() {
+        for ok in ["D", "BY", "é", "🐉", "e\u{301}"] {
+            assert!(valid_glyph(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "DRAG",
+            " ",
+            "a b",
+            "\u{200b}",
+            "\u{feff}",
+            "\u{301}",
+            "x\u{200d}",
+        ] {
+            assert!(!valid_glyph(bad), "{bad:?}");
+        }
+        let text = format!("{HEAD}[looks.figures.dragon]\nglyph = \"\\u200B\"\n");
+        let e = refused(&text);
+        assert!(e.contains("`\\u{200b}` is not a glyph"), "{e}");
     }
 
     #[test]
