@@ -125,6 +125,11 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "unknown-expect-player.json",
             "tests/records/unknown-expect-player.json:3:25: error: no player named `Carol`",
         ),
+        (
+            // Said at the name in the list, not at the whole list.
+            "unknown-winner.toml",
+            "tests/records/unknown-winner.toml:6:21: error: no player named `Nobody`",
+        ),
         // Of several errors in `[expect]`, the first in the file.
         (
             "expect-players-in-file-order.toml",

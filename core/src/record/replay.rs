@@ -879,7 +879,15 @@ fn check_expectations(
         }
     }
     if let Some(wanted) = &expect.winners {
-        errors.extend(wanted.iter().filter_map(|name| seat("winners", name).err()));
+        // An unknown name is said at its place in the list.
+        for (i, name) in wanted.iter().enumerate() {
+            if !state.players.iter().any(|p| &p.name == name) {
+                errors.push(loaded.error_at(
+                    &["expect".into(), "winners".into(), Seg::Index(i)],
+                    format!("no player named `{name}` in this game"),
+                ));
+            }
+        }
         // A name given twice is said where it is given again.
         for (i, name) in wanted.iter().enumerate() {
             if wanted[..i].contains(name) {
