@@ -122,8 +122,14 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        let keys = if unknown.contains(", ") {
+            "keys"
+        } else {
+            "key"
+        };
+        let one_of = if known.contains(", ") { "one of " } else { "" };
         m = format!(
-            "unknown key {} (expected {})",
+            "unknown {keys} {} (expected {one_of}{})",
             quoted(unknown),
             quoted(known)
         );
@@ -568,7 +574,11 @@ mod tests {
                 "unexpected keys in table: x, y, available keys: completes",
                 None
             ),
-            "unknown key `x`, `y` (expected `completes`)"
+            "unknown keys `x`, `y` (expected `completes`)"
+        );
+        assert_eq!(
+            plain("unexpected keys in table: x, available keys: a, b", None),
+            "unknown key `x` (expected one of `a`, `b`)"
         );
         assert_eq!(
             plain(
