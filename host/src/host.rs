@@ -271,11 +271,11 @@ impl Host {
                         let text = crate::package::read_text(&dir.join(MANIFEST_FILE)).ok()?;
                         carc_core::manifest::id_in(&text)
                     };
-                    let id = match (&manifest, written_id(), dir.file_name()) {
-                        (Some(m), _, _) => m.id.clone(),
-                        (None, Some(id), _) => id,
-                        (None, None, Some(name)) => name.to_string_lossy().into_owned(),
-                        (None, None, None) => dir.display().to_string(),
+                    let id = match &manifest {
+                        Some(m) => m.id.clone(),
+                        None => written_id()
+                            .or_else(|| dir.file_name().map(|n| n.to_string_lossy().into()))
+                            .unwrap_or_else(|| dir.display().to_string()),
                     };
                     let mut entry = refused(id, Some(dir.clone()), None, why);
                     if let Some(m) = manifest {

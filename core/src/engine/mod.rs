@@ -566,9 +566,8 @@ impl Game {
         let in_figure_step = self.rules.hook_masks[turn.phase as usize].figure_step != 0;
         (turn.figures_done && !turn.figure_step_done && in_figure_step && *action != Action::Pass)
             .then(|| {
-                "no figure is deployed or moved in the rest of this turn, whose figure steps \
-                 a rule ended at an earlier tile (the princess does when she removes a \
-                 knight, PD-17); only `pass` is legal"
+                "no figure is deployed or moved in the rest of this turn: a rule ended its \
+                 figure steps at an earlier tile (see the turn log); only `pass` is legal"
                     .to_string()
             })
     }

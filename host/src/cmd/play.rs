@@ -120,14 +120,12 @@ fn play(args: PlayArgs) -> Result<(), String> {
                 .and_then(|h| Some((h.config().expansions.clone()?, h.config_path()?)));
             match configured {
                 Some((named, file)) => {
-                    // Said at the entry the error is about (the second of one named
-                    // twice), else at the list.
+                    // Said at the entry the error is about (the last of one named
+                    // twice, as in a record), else at the list.
                     use carc_core::span::Seg;
-                    let about: Vec<usize> = (0..named.len())
-                        .filter(|&i| e.contains(&format!("`{}`", named[i])))
-                        .collect();
+                    let about = named.iter().rposition(|x| e.contains(&format!("`{x}`")));
                     let mut keys = vec![Seg::Key("expansions".into())];
-                    keys.extend(about.get(1).or(about.first()).map(|&i| Seg::from(i)));
+                    keys.extend(about.map(Seg::from));
                     crate::config::located_at(file, &keys, false, &e).unwrap_or_else(|| {
                         format!(
                             "{e}; the expansions played come from `expansions` in {}",
