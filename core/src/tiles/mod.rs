@@ -119,17 +119,15 @@ impl TileSet {
     }
 
     /// Parses, validates and adds a tile-data file. Every problem is reported, located.
+    /// A file already checked in this process (same name, text and vocabulary) is not
+    /// parsed again.
     pub fn load_str(
         &mut self,
         source: &str,
         file_name: &str,
         vocab: &Vocabulary,
     ) -> Result<(), Vec<validate::Diagnostic>> {
-        let file = validate::check(source, file_name, vocab, &validate::Options::default())?;
-        self.add_file(&file, vocab).map_err(|(path, msg)| {
-            let span = crate::span::toml_span(source, &path);
-            vec![validate::Diagnostic::located(source, file_name, span, msg)]
-        })
+        validate::load_into(self, source, file_name, vocab)
     }
 
     /// Compiles a parsed, validated file into this set; an error says where in the file

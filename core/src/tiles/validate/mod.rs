@@ -17,6 +17,7 @@
 //! Diagnostics are sorted by their position in the file; features are numbered from 1
 //! in messages.
 
+mod memo;
 mod schema_check;
 pub(crate) use schema_check::{edit_distance, nearest};
 mod semantic;
@@ -34,7 +35,7 @@ use super::def::TileFile;
 use super::vocab::Vocabulary;
 
 /// How strict a validation run is.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Accept markers no enabled expansion registers (tiles-only mode).
     pub tiles_only: bool,
@@ -149,6 +150,7 @@ pub(crate) enum At {
 }
 
 /// The outcome of checking one file, with what checks across files need.
+#[derive(Clone, Debug)]
 struct FileCheck {
     result: Result<TileFile, Vec<Diagnostic>>,
     /// Tile ids and where they are defined (line, column, snippet).
@@ -165,7 +167,37 @@ pub fn check(
     vocab: &Vocabulary,
     options: &Options,
 ) -> Result<TileFile, Vec<Diagnostic>> {
-    check_one(source, file_name, vocab, options).result
+    check_shared(source, file_name, vocab, options)
+        .result
+        .clone()
+}
+
+/// [`check`]'s outcome, shared: a file checked before in this process (same name, text,
+/// vocabulary and options) is not parsed again.
+fn check_shared(
+    source: &str,
+    file_name: &str,
+    vocab: &Vocabulary,
+    options: &Options,
+) -> std::sync::Arc<FileCheck> {
+    memo::checked(source, file_name, vocab, options, || {
+        check_one(source, file_name, vocab, options)
+    })
+}
+
+/// Parses a tile-data file and adds it to `tiles` (see [`TileSet::load_str`]).
+pub(crate) fn load_into(
+    tiles: &mut super::TileSet,
+    source: &str,
+    file_name: &str,
+    vocab: &Vocabulary,
+) -> Result<(), Vec<Diagnostic>> {
+    let checked = check_shared(source, file_name, vocab, &Options::default());
+    let file = checked.result.as_ref().map_err(Clone::clone)?;
+    tiles.add_file(file, vocab).map_err(|(path, msg)| {
+        let span = crate::span::toml_span(source, &path);
+        vec![Diagnostic::located(source, file_name, span, msg)]
+    })
 }
 
 fn check_one(source: &str, file_name: &str, vocab: &Vocabulary, options: &Options) -> FileCheck {
@@ -438,7 +470,7 @@ fn check_loaded(
                 continue;
             }
         };
-        let checked = check_one(&text, &name, vocab, options);
+        let checked = FileCheck::clone(&check_shared(&text, &name, vocab, options));
         let mut diagnostics = Vec::new();
         for (id, pos) in checked.ids {
             match defined.get(&id) {
