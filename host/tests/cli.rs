@@ -1143,7 +1143,8 @@ fn a_rule_option_is_located_at_what_is_wrong_with_it() {
     exits_saying(&o, 2, &format!("{value}:6:33: error: rule option"));
 }
 
-/// An empty player name, or one given twice, is said at that name in the list.
+/// An empty player name (or one of spaces), or one given twice (or alike but for spaces
+/// around them, which every list of scores shows alike), is said at that name in the list.
 #[test]
 fn a_wrong_player_name_is_located_at_the_name() {
     let dir = scratch("player-name-located");
@@ -1154,9 +1155,20 @@ fn a_wrong_player_name_is_located_at_the_name() {
             ":2:17: error: a player name is empty",
         ),
         (
+            "spaces.toml",
+            "[\"A\", \"B\", \"  \"]",
+            ":2:22: error: a player name is empty",
+        ),
+        (
             "twice.toml",
             "[\"A\", \"B\", \"A\"]",
             ":2:22: error: the player name `A` is given twice",
+        ),
+        (
+            "spaced.toml",
+            "[\"A\", \"B\", \"A \"]",
+            ":2:22: error: the player names `A` and `A ` differ only in the spaces around \
+             them: give each player a name of their own",
         ),
     ] {
         let file = write(&dir, name, format!("[game]\nplayers = {players}\n"));

@@ -142,8 +142,18 @@ impl Game {
             if p.trim().is_empty() {
                 return Err("a player name is empty".into());
             }
-            if setup.players[..i].contains(p) {
-                return Err(format!("the player name `{p}` is given twice"));
+            match setup.players[..i].iter().find(|q| q.trim() == p.trim()) {
+                Some(q) if q == p => {
+                    return Err(format!("the player name `{p}` is given twice"));
+                }
+                // Shown alike in every list of players and scores.
+                Some(q) => {
+                    return Err(format!(
+                        "the player names `{q}` and `{p}` differ only in the spaces around \
+                         them: give each player a name of their own"
+                    ));
+                }
+                None => {}
             }
         }
         let start = rules.tiles.start.ok_or("no start tile")?;

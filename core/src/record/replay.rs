@@ -555,14 +555,17 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
         },
     )
     .map_err(|e| {
-        // A name that is wrong is said at that name: an empty one, or the second of two
-        // alike; anything else (how many there are) at the list.
+        // A name that is wrong is said at that name: an empty one (or of spaces only), or
+        // the second of two alike (or alike but for spaces around them); anything else
+        // (how many there are) at the list.
         let players = &g.players;
         let at = if e.contains("is empty") {
-            players.iter().position(String::is_empty)
+            players.iter().position(|p| p.trim().is_empty())
         } else {
             (0..players.len()).find(|&i| {
-                players[..i].contains(&players[i]) && e.contains(&format!("`{}`", players[i]))
+                let name = players[i].trim();
+                players[..i].iter().any(|p| p.trim() == name)
+                    && e.contains(&format!("`{}`", players[i]))
             })
         };
         let mut path: Vec<Seg> = vec!["game".into(), "players".into()];
