@@ -1,6 +1,7 @@
 //! carc-host as a library: the [`host`] (plugin discovery, checks before loading, games
 //! with any enabled subset of the plugins), plugin directories ([`package`]), the
-//! configuration file ([`config`]), [`trust`], loading plugin libraries ([`plugins`]) and
+//! configuration file ([`config`]), [`trust`], loading plugin libraries ([`plugins`], each
+//! tried in a test process first when [`probe`] is enabled) and
 //! the process-wide host the `carc` command line uses ([`catalog`]), how it reports
 //! ([`output`]), where it may write files ([`destination`]) and bot games as `carc play`
 //! plays them ([`game`]). [`view`] makes the replay
@@ -18,6 +19,7 @@ pub mod game;
 pub mod host;
 pub mod package;
 pub mod plugins;
+pub mod probe;
 pub mod render;
 pub mod trust;
 pub mod view;

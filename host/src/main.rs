@@ -104,6 +104,15 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_sigpipe();
+    // The test process a plugin library is opened in first (see `carc_host::probe`).
+    let mut args = std::env::args_os().skip(1);
+    if args.next().is_some_and(|a| a == carc_host::probe::ARG) {
+        let library = PathBuf::from(args.next().unwrap_or_default());
+        return ExitCode::from(carc_host::probe::run(&library));
+    }
+    if let Ok(me) = std::env::current_exe() {
+        carc_host::probe::enable(me);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Bad flags: clap's message on standard error, exit 2.

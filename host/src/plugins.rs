@@ -72,13 +72,27 @@ fn crate_name_of(path: &Path) -> Option<String> {
 
 /// Opens a plugin library and checks its root module (abi_stable's layout check), or
 /// says why not. This runs the library's initialisers: call it only for a library
-/// that is meant to be loaded.
+/// that is meant to be loaded. When [`probe`](crate::probe) is enabled, the library is
+/// opened in a test process first, and refused if it crashes or stops that process.
 pub fn load_library(path: &Path) -> Result<PluginMod_Ref, String> {
+    crate_name_of(path)
+        .ok_or_else(|| format!("`{}` is not named like a plugin library", path.display()))?;
+    crate::probe::try_library(&absolute(path))?;
+    open_library(path)
+}
+
+/// A path as the dynamic loader must be given it: a bare file name would send it
+/// searching its own directories.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// [`load_library`] in this process, without a test process first.
+pub(crate) fn open_library(path: &Path) -> Result<PluginMod_Ref, String> {
     let name = crate_name_of(path)
         .ok_or_else(|| format!("`{}` is not named like a plugin library", path.display()))?;
     check_file(path)?;
-    // A bare file name would send the dynamic loader searching its own directories.
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let absolute = absolute(path);
     let raw = RawLibrary::load_at(&absolute).map_err(|e| {
         // The loader's own reason is the last line ("Could not open library at: ...
         // because: ...").

@@ -436,6 +436,58 @@ fn carc_plugins_list_shows_a_plugin_given_with_plugin() {
     assert_eq!(row["path"], lib.to_str().expect("UTF-8"));
 }
 
+/// A library that crashes or stops the process that opens it (as a damaged library does,
+/// in the system loader or in its initialisers) is opened in a test process first and
+/// refused with what happened there; `carc` goes on: the shipped plugins are loaded, and a
+/// game asking for the refused expansion is refused with the reason (exit 2), not crashed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_library_that_crashes_when_opened_is_refused_and_carc_goes_on() {
+    let lib = fixture_libs::library(MISBEHAVING);
+    let lib = lib.to_str().expect("UTF-8");
+    let damaged = "the library is damaged, or was not built for this system";
+    for (how, said) in [
+        (
+            "segfault",
+            "opening it crashed a test process (signal 11, a segmentation fault)",
+        ),
+        (
+            "abort",
+            "opening it crashed a test process (signal 6, an abort)",
+        ),
+        (
+            "exit",
+            "opening it stopped a test process (exit code 127: the fixture gave up while it \
+             was opened)",
+        ),
+    ] {
+        let crashing = |args: &[&str]| {
+            common::command(args)
+                .env(carc_fixture_misbehaving::CRASH_ON_OPEN, how)
+                .output()
+                .expect("carc runs")
+        };
+        let o = crashing(&["plugins", "list", "--json", "--plugin", lib]);
+        assert_eq!(o.status.code(), Some(0), "{how}: {}", stderr(&o));
+        let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+        let rows = rows.as_array().expect("an array");
+        let status = |path: &str| {
+            rows.iter()
+                .find(|r| r["path"].as_str().is_some_and(|p| p.ends_with(path)))
+                .map(|r| r["status"].as_str().unwrap_or_default().to_string())
+                .unwrap_or_else(|| panic!("{path} not listed: {rows:?}"))
+        };
+        assert_eq!(status(lib), format!("refused: {said}: {damaged}"), "{how}");
+        for shipped in plugins::SHIPPED {
+            assert_eq!(status(&plugins::library_file(shipped)), "loaded", "{how}");
+        }
+        let o = crashing(&["play", "--plugin", lib, "--expansions", ID, "--seed", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{how}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("error: unknown expansion `{ID}`")));
+        assert!(stderr(&o).contains(said), "{how}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn a_stopped_game_is_still_written_and_every_command_reading_it_fails_with_exit_2() {
     let dir = common::scratch("faults-written");
