@@ -13,7 +13,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::{OnceLock, mpsc};
 use std::time::{Duration, Instant};
 
 /// The hidden first argument that makes `carc` the test process for the library named
@@ -32,20 +32,27 @@ pub fn enable(program: PathBuf) {
     let _ = PROGRAM.set(program);
 }
 
+/// The line the test process ends with when the library opened: an exit code of 0
+/// alone could come from the library ending the process early.
+const OPENED: &str = "carc: the library opened";
+
 /// The test process's side: opens the library and reads its declarations as a host
-/// does, then exits 0; a library that cannot be opened gives its reason on standard
-/// output and exit code 1.
+/// does, then says [`OPENED`] and exits 0; a library that cannot be opened gives its
+/// reason as the last line on standard output and exit code 1.
 pub fn run(library: &Path) -> u8 {
-    let reason = match crate::plugins::open_library(library) {
-        Ok(module) => match crate::plugins::describe(module) {
+    match crate::plugins::open_library(library) {
+        Ok(module) => {
             // Its declarations are judged by the host that loads it; here only whether
             // reading them crashes matters.
-            Ok(_) | Err(_) => return 0,
-        },
-        Err(why) => why,
-    };
-    out!("{reason}");
-    1
+            let _ = crate::plugins::describe(module);
+            outln!("\n{OPENED}");
+            0
+        }
+        Err(why) => {
+            outln!("\n{why}");
+            1
+        }
+    }
 }
 
 /// Whether the library opens in a test process (always, when not [`enable`]d or when
@@ -81,20 +88,23 @@ pub(crate) fn try_library(library: &Path) -> Result<(), String> {
             }
         }
     };
-    let (out, err) = (
-        out.join().unwrap_or_default(),
-        err.join().unwrap_or_default(),
-    );
+    let (out, err) = (drained(&out), drained(&err));
     let Some(status) = status else {
         return Err(format!(
             "opening it in a test process did not finish within {} s",
             MOST_TIME.as_secs()
         ));
     };
-    match status.code() {
-        Some(0) => Ok(()),
-        Some(1) if !out.trim().is_empty() => Err(out.trim().to_string()),
-        Some(code) => {
+    let last = out.lines().map(str::trim).rfind(|l| !l.is_empty());
+    match (status.code(), last) {
+        (Some(0), Some(OPENED)) => Ok(()),
+        (Some(1), Some(reason)) => Err(reason.to_string()),
+        (Some(0), _) => Err(
+            "opening it ended a test process early (exit code 0): the library ends the \
+             process that opens it"
+                .into(),
+        ),
+        (Some(code), _) => {
             let said = err.lines().map(str::trim).rfind(|l| !l.is_empty());
             let said = said.map_or(String::new(), |said| format!(": {said}"));
             Err(format!(
@@ -102,7 +112,7 @@ pub(crate) fn try_library(library: &Path) -> Result<(), String> {
                  damaged, or was not built for this system"
             ))
         }
-        None => Err(format!(
+        (None, _) => Err(format!(
             "opening it crashed a test process ({}): the library is damaged, or was not \
              built for this system",
             signal_of(&status)
@@ -110,15 +120,32 @@ pub(crate) fn try_library(library: &Path) -> Result<(), String> {
     }
 }
 
-/// What a pipe gives (its first 64 KiB, as text), read on a thread of its own.
-fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+/// What a pipe gives (its last 64 KiB, as text), read to its end on a thread of its own
+/// (so that the test process never waits on a full pipe).
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> mpsc::Receiver<String> {
+    let (send, receive) = mpsc::channel();
     std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        if let Some(pipe) = pipe {
-            let _ = pipe.take(1 << 16).read_to_end(&mut bytes);
+        let mut kept: Vec<u8> = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let mut chunk = [0u8; 8192];
+            while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+                kept.extend_from_slice(&chunk[..n]);
+                if kept.len() > 1 << 16 {
+                    kept.drain(..kept.len() - (1 << 16));
+                }
+            }
         }
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
+        let _ = send.send(String::from_utf8_lossy(&kept).into_owned());
+    });
+    receive
+}
+
+/// What [`drain`] read, once the test process has ended: a process it left behind may
+/// hold the pipe open, so it is not waited for long.
+fn drained(receive: &mpsc::Receiver<String>) -> String {
+    receive
+        .recv_timeout(Duration::from_millis(500))
+        .unwrap_or_default()
 }
 
 /// The signal that ended a process, in words.

@@ -460,6 +460,11 @@ fn a_library_that_crashes_when_opened_is_refused_and_carc_goes_on() {
             "opening it stopped a test process (exit code 127: the fixture gave up while it \
              was opened)",
         ),
+        (
+            "exit-0",
+            "opening it ended a test process early (exit code 0): the library ends the \
+             process that opens it",
+        ),
     ] {
         let crashing = |args: &[&str]| {
             common::command(args)
@@ -477,7 +482,12 @@ fn a_library_that_crashes_when_opened_is_refused_and_carc_goes_on() {
                 .map(|r| r["status"].as_str().unwrap_or_default().to_string())
                 .unwrap_or_else(|| panic!("{path} not listed: {rows:?}"))
         };
-        assert_eq!(status(lib), format!("refused: {said}: {damaged}"), "{how}");
+        let reason = if how == "exit-0" {
+            said.to_string()
+        } else {
+            format!("{said}: {damaged}")
+        };
+        assert_eq!(status(lib), format!("refused: {reason}"), "{how}");
         for shipped in plugins::SHIPPED {
             assert_eq!(status(&plugins::library_file(shipped)), "loaded", "{how}");
         }
