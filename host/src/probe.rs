@@ -36,9 +36,14 @@ pub fn enable(program: PathBuf) {
 /// alone could come from the library ending the process early.
 const OPENED: &str = "carc: the library opened";
 
+/// How the line begins that the test process ends with when the library cannot be
+/// opened, followed by the reason (anything else on its standard output is the
+/// library's own).
+const REFUSED: &str = "carc: the library is refused: ";
+
 /// The test process's side: opens the library and reads its declarations as a host
 /// does, then says [`OPENED`] and exits 0; a library that cannot be opened gives its
-/// reason as the last line on standard output and exit code 1.
+/// reason after [`REFUSED`] in the last line on standard output, and exit code 1.
 pub fn run(library: &Path) -> u8 {
     match crate::plugins::open_library(library) {
         Ok(module) => {
@@ -49,7 +54,7 @@ pub fn run(library: &Path) -> u8 {
             0
         }
         Err(why) => {
-            outln!("\n{why}");
+            outln!("\n{REFUSED}{why}");
             1
         }
     }
@@ -98,7 +103,9 @@ pub(crate) fn try_library(library: &Path) -> Result<(), String> {
     let last = out.lines().map(str::trim).rfind(|l| !l.is_empty());
     match (status.code(), last) {
         (Some(0), Some(OPENED)) => Ok(()),
-        (Some(1), Some(reason)) => Err(reason.to_string()),
+        (Some(1), Some(last)) if last.starts_with(REFUSED) => {
+            Err(last[REFUSED.len()..].to_string())
+        }
         (Some(0), _) => Err(
             "opening it ended a test process early (exit code 0): the library ends the \
              process that opens it"
