@@ -119,8 +119,8 @@ impl TileSet {
     }
 
     /// Parses, validates and adds a tile-data file. Every problem is reported, located.
-    /// A file already checked in this process (same name, text and vocabulary) is not
-    /// parsed again.
+    /// A file already checked in this process (same name and text, each word it uses
+    /// meaning the same) is not parsed again.
     pub fn load_str(
         &mut self,
         source: &str,

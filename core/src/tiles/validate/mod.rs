@@ -172,8 +172,9 @@ pub fn check(
         .clone()
 }
 
-/// [`check`]'s outcome, shared: a file checked before in this process (same name, text,
-/// vocabulary and options) is not parsed again.
+/// [`check`]'s outcome, shared: a file checked before in this process (same name and
+/// text, under a vocabulary and options that cannot change the outcome) is not parsed
+/// again.
 fn check_shared(
     source: &str,
     file_name: &str,
