@@ -25,12 +25,12 @@ struct Checked {
 }
 
 impl Checked {
-    fn is_for(&self, source: &str, file_name: &str, vocab: &Vocabulary, options: &Options) -> bool {
-        self.file_name == file_name
-            && self.source.len() == source.len()
-            && self.same_outcome_under(options)
-            && self.source == source
-            && self.same_words_in(vocab)
+    fn is_for(&self, asked: Asked) -> bool {
+        self.file_name == asked.file_name
+            && self.source.len() == asked.source.len()
+            && self.same_outcome_under(asked.options)
+            && self.source == asked.source
+            && self.same_words_in(asked.vocab)
     }
 
     /// Whether this check's outcome is also the file's under `vocab`: the same
@@ -86,26 +86,26 @@ type Kept = Mutex<VecDeque<Checked>>;
 /// The checks this process keeps.
 static CHECKED: Kept = Mutex::new(VecDeque::new());
 
+/// What a check is asked: a file's name and text, under a vocabulary and options.
+#[derive(Clone, Copy)]
+pub(super) struct Asked<'a> {
+    pub source: &'a str,
+    pub file_name: &'a str,
+    pub vocab: &'a Vocabulary,
+    pub options: &'a Options,
+}
+
 /// The outcome of checking this file: kept from an earlier check of the same text under
 /// the same vocabulary and options (or ones that cannot change it), or made now by `check`
 /// (and kept).
-pub(super) fn checked(
-    source: &str,
-    file_name: &str,
-    vocab: &Vocabulary,
-    options: &Options,
-    check: impl FnOnce() -> FileCheck,
-) -> Arc<FileCheck> {
-    checked_in(&CHECKED, source, file_name, vocab, options, check)
+pub(super) fn checked(asked: Asked, check: impl FnOnce() -> FileCheck) -> Arc<FileCheck> {
+    checked_in(&CHECKED, asked, check)
 }
 
 /// [`checked`], with the checks kept in `kept_checks`.
 fn checked_in(
     kept_checks: &Kept,
-    source: &str,
-    file_name: &str,
-    vocab: &Vocabulary,
-    options: &Options,
+    asked: Asked,
     check: impl FnOnce() -> FileCheck,
 ) -> Arc<FileCheck> {
     // A panic elsewhere while the list was held leaves it whole (it is changed only by
@@ -113,7 +113,7 @@ fn checked_in(
     let kept = |list: &VecDeque<Checked>| {
         list.iter()
             .rev()
-            .find(|c| c.is_for(source, file_name, vocab, options))
+            .find(|c| c.is_for(asked))
             .map(|c| Arc::clone(&c.outcome))
     };
     if let Some(outcome) = kept(&kept_checks.lock().unwrap_or_else(|e| e.into_inner())) {
@@ -121,14 +121,14 @@ fn checked_in(
     }
     // Checked without holding the list: a check may take long.
     let outcome = Arc::new(check());
-    if source.len() <= MOST_BYTES {
+    if asked.source.len() <= MOST_BYTES {
         let mut list = kept_checks.lock().unwrap_or_else(|e| e.into_inner());
         if kept(&list).is_none() {
             list.push_back(Checked {
-                file_name: file_name.to_owned(),
-                source: source.to_owned(),
-                vocab: vocab.clone(),
-                options: options.clone(),
+                file_name: asked.file_name.to_owned(),
+                source: asked.source.to_owned(),
+                vocab: asked.vocab.clone(),
+                options: asked.options.clone(),
                 outcome: Arc::clone(&outcome),
             });
             let mut bytes: usize = list.iter().map(|c| c.source.len()).sum();
@@ -192,9 +192,13 @@ features = [
     }
 
     fn check_in(kept: &Kept, vocab: &Vocabulary, options: &Options) -> Arc<FileCheck> {
-        checked_in(kept, HUT, "huts.toml", vocab, options, || {
-            check_one(HUT, "huts.toml", vocab, options)
-        })
+        let asked = Asked {
+            source: HUT,
+            file_name: "huts.toml",
+            vocab,
+            options,
+        };
+        checked_in(kept, asked, || check_one(HUT, "huts.toml", vocab, options))
     }
 
     fn problems(outcome: &FileCheck) -> Vec<String> {

@@ -181,9 +181,13 @@ fn check_shared(
     vocab: &Vocabulary,
     options: &Options,
 ) -> std::sync::Arc<FileCheck> {
-    memo::checked(source, file_name, vocab, options, || {
-        check_one(source, file_name, vocab, options)
-    })
+    let asked = memo::Asked {
+        source,
+        file_name,
+        vocab,
+        options,
+    };
+    memo::checked(asked, || check_one(source, file_name, vocab, options))
 }
 
 /// Parses a tile-data file and adds it to `tiles` (see [`TileSet::load_str`]).
