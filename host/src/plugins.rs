@@ -93,7 +93,14 @@ pub(crate) fn open_library(path: &Path) -> Result<PluginMod_Ref, String> {
         .ok_or_else(|| format!("`{}` is not named like a plugin library", path.display()))?;
     check_file(path)?;
     let absolute = absolute(path);
-    let raw = RawLibrary::load_at(&absolute).map_err(|e| {
+    // What the library writes on standard output while it is opened (its initialisers)
+    // must not mix with carc's results.
+    stdout_kept_clean(|| open_checked(&name, &absolute))
+}
+
+/// Opens a library that passed [`check_file`] and checks its root module.
+fn open_checked(name: &str, absolute: &Path) -> Result<PluginMod_Ref, String> {
+    let raw = RawLibrary::load_at(absolute).map_err(|e| {
         // The loader's own reason is the last line ("Could not open library at: ...
         // because: ...").
         let text = e.to_string();
@@ -121,6 +128,57 @@ pub(crate) fn open_library(path: &Path) -> Result<PluginMod_Ref, String> {
     std::mem::forget(raw);
     lib.init_root_module::<PluginMod_Ref>()
         .map_err(|e| format!("its plugin module does not match this host's: {e}"))
+}
+
+/// Runs `f` with this process's standard output sent to standard error (on Unix): what
+/// a library writes there while it is opened (its initialisers, buffered or not) must not
+/// mix with carc's results, which may be JSON.
+pub(crate) fn stdout_kept_clean<T>(f: impl FnOnce() -> T) -> T {
+    #[cfg(unix)]
+    {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        // SAFETY: plain file-descriptor calls; `saved` is closed once restored.
+        let saved = unsafe { libc::dup(1) };
+        if saved < 0 || unsafe { libc::dup2(2, 1) } < 0 {
+            if saved >= 0 {
+                unsafe { libc::close(saved) };
+            }
+            return f();
+        }
+        /// Puts standard output back, even when `f` unwinds.
+        struct Restore(libc::c_int);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                // SAFETY: flushes every C stream (a library's buffered output goes where
+                // its standard output is now), then restores the saved descriptor.
+                unsafe {
+                    libc::fflush(std::ptr::null_mut());
+                    libc::dup2(self.0, 1);
+                    libc::close(self.0);
+                }
+            }
+        }
+        let _restore = Restore(saved);
+        f()
+    }
+    #[cfg(not(unix))]
+    f()
+}
+
+/// A copy of standard output that a library opened later cannot write to or close by
+/// writing to or closing standard output (the test process's verdict, [`crate::probe`]).
+pub(crate) fn copy_of_stdout() -> Box<dyn std::io::Write> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::FromRawFd;
+        // SAFETY: `dup` gives a new descriptor this process owns; the `File` closes it.
+        let fd = unsafe { libc::dup(1) };
+        if fd >= 0 {
+            return Box::new(unsafe { std::fs::File::from_raw_fd(fd) });
+        }
+    }
+    Box::new(std::io::stdout())
 }
 
 /// The shipped plugins, from their libraries in the first of `dirs` that has each (the
@@ -173,6 +231,8 @@ pub fn libraries(paths: &[PathBuf]) -> Vec<Found> {
                 )
             } else if path.exists() {
                 Err("it is not a regular file".to_string())
+            } else if path.symlink_metadata().is_ok() {
+                Err("it is a link that leads nowhere (to nothing, or round in a loop)".to_string())
             } else {
                 Err("there is no file at that path".to_string())
             };
@@ -211,38 +271,48 @@ pub fn describe(module: PluginMod_Ref) -> Result<(String, String, String), Strin
 
 /// Checks, before the system loader sees it, that a file is a whole shared library of
 /// this system's format: the loader maps a truncated ELF file and the process dies on a
-/// bus error when it touches the missing part, so such a file must never reach it.
+/// bus error when it touches the missing part, so such a file must never reach it. Only
+/// the headers are read (a library may be large).
 fn check_file(path: &Path) -> Result<(), String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read it: {}", carc_core::input::describe(&e)))?;
+    let cannot = |e: std::io::Error| format!("cannot read it: {}", carc_core::input::describe(&e));
+    let mut file = std::fs::File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
     if cfg!(target_os = "linux") {
-        check_elf(&bytes)
-    } else if bytes.is_empty() {
+        check_elf(&mut file, len).map_err(|e| e.unwrap_or_else(cannot))
+    } else if len == 0 {
         Err("it is an empty file, not a shared library".into())
     } else {
         Ok(())
     }
 }
 
-/// That an ELF file's header, program headers, segments and section headers all lie
-/// within the file.
-fn check_elf(b: &[u8]) -> Result<(), String> {
+/// The most bytes of program headers read (a shared library has a few dozen).
+const MOST_PROGRAM_HEADER_BYTES: u64 = 1 << 20;
+
+/// That an ELF file is a shared library for this machine, and that its header, program
+/// headers, segments and section headers all lie within the file (`len` bytes). `Err`
+/// holds the reason, or `None` with the read error when the file could not be read.
+fn check_elf(file: &mut std::fs::File, len: u64) -> Result<(), Result<String, std::io::Error>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut b = Vec::with_capacity(64);
+    file.by_ref().take(64).read_to_end(&mut b).map_err(Err)?;
+    let no = |why: &str| Err(Ok(format!("it is not a shared library ({why})")));
     if b.len() < 16 || &b[..4] != b"\x7fELF" {
-        return Err("it is not a shared library (no ELF header)".into());
+        return Err(Ok("it is not a shared library (no ELF header)".into()));
     }
     let wide = match b[4] {
         1 => false,
         2 => true,
-        _ => return Err("it is not a shared library (unknown ELF class)".into()),
+        _ => return no("unknown ELF class"),
     };
     let little = match b[5] {
         1 => true,
         2 => false,
-        _ => return Err("it is not a shared library (unknown ELF byte order)".into()),
+        _ => return no("unknown ELF byte order"),
     };
     let truncated =
-        || "it is truncated: its ELF headers describe more than the file holds".to_string();
-    let int = |at: usize, size: usize| -> Result<u64, String> {
+        || Ok("it is truncated: its ELF headers describe more than the file holds".to_string());
+    let int = |b: &[u8], at: usize, size: usize| -> Result<u64, Result<String, std::io::Error>> {
         let s = b.get(at..at + size).ok_or_else(truncated)?;
         let mut v = 0u64;
         for i in 0..size {
@@ -251,30 +321,94 @@ fn check_elf(b: &[u8]) -> Result<(), String> {
         }
         Ok(v)
     };
-    let len = b.len() as u64;
+    let this = if cfg!(target_pointer_width = "64") {
+        "64"
+    } else {
+        "32"
+    };
+    if wide != (this == "64") {
+        let other = if wide { "64" } else { "32" };
+        return Err(Ok(format!(
+            "it is a {other}-bit library, and this is a {this}-bit program"
+        )));
+    }
+    if little != cfg!(target_endian = "little") {
+        let other = if little { "little" } else { "big" };
+        return Err(Ok(format!(
+            "it is a library for a {other}-endian machine, and this one is not"
+        )));
+    }
+    match int(&b, 16, 2)? {
+        3 => {}
+        2 => return Err(Ok("it is a program, not a shared library".into())),
+        1 => return Err(Ok("it is an object file, not a shared library".into())),
+        _ => return no("its ELF type is not that of a shared library"),
+    }
+    if let (Some(built_for), Some(here)) = (machine(int(&b, 18, 2)?), machine_here())
+        && built_for != here
+    {
+        return Err(Ok(format!(
+            "it was built for another kind of machine ({built_for}), and this one is {here}"
+        )));
+    }
     let within = |off: u64, size: u64| off.checked_add(size).is_some_and(|end| end <= len);
     let (phoff, shoff, sizes_at) = if wide {
-        (int(32, 8)?, int(40, 8)?, 54)
+        (int(&b, 32, 8)?, int(&b, 40, 8)?, 54)
     } else {
-        (int(28, 4)?, int(32, 4)?, 42)
+        (int(&b, 28, 4)?, int(&b, 32, 4)?, 42)
     };
-    let phentsize = int(sizes_at, 2)?;
-    let phnum = int(sizes_at + 2, 2)?;
-    let shentsize = int(sizes_at + 4, 2)?;
-    let shnum = int(sizes_at + 6, 2)?;
+    let phentsize = int(&b, sizes_at, 2)?;
+    let phnum = int(&b, sizes_at + 2, 2)?;
+    let shentsize = int(&b, sizes_at + 4, 2)?;
+    let shnum = int(&b, sizes_at + 6, 2)?;
     if !within(phoff, phentsize * phnum) || (shnum > 0 && !within(shoff, shentsize * shnum)) {
         return Err(truncated());
     }
+    if phentsize * phnum > MOST_PROGRAM_HEADER_BYTES {
+        return no("its program headers are far too many");
+    }
+    let mut ph = vec![0u8; (phentsize * phnum) as usize];
+    file.seek(SeekFrom::Start(phoff)).map_err(Err)?;
+    file.read_exact(&mut ph).map_err(Err)?;
     for i in 0..phnum {
-        let at = (phoff + i * phentsize) as usize;
+        let at = (i * phentsize) as usize;
         let (offset, filesz) = if wide {
-            (int(at + 8, 8)?, int(at + 32, 8)?)
+            (int(&ph, at + 8, 8)?, int(&ph, at + 32, 8)?)
         } else {
-            (int(at + 4, 4)?, int(at + 16, 4)?)
+            (int(&ph, at + 4, 4)?, int(&ph, at + 16, 4)?)
         };
         if !within(offset, filesz) {
             return Err(truncated());
         }
     }
     Ok(())
+}
+
+/// The kind of machine an ELF `e_machine` value names, for the common ones.
+fn machine(e_machine: u64) -> Option<&'static str> {
+    Some(match e_machine {
+        3 => "x86",
+        8 => "mips",
+        20 => "powerpc",
+        21 => "powerpc64",
+        22 => "s390x",
+        40 => "arm",
+        62 => "x86_64",
+        183 => "aarch64",
+        243 => "riscv",
+        258 => "loongarch",
+        _ => return None,
+    })
+}
+
+/// This machine's kind, named as [`machine`] names them.
+fn machine_here() -> Option<&'static str> {
+    let arch = std::env::consts::ARCH;
+    Some(match arch {
+        "riscv64" | "riscv32" => "riscv",
+        "loongarch64" => "loongarch",
+        "mips" | "mips64" => "mips",
+        "x86" | "x86_64" | "powerpc" | "powerpc64" | "s390x" | "arm" | "aarch64" => arch,
+        _ => return None,
+    })
 }

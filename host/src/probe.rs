@@ -10,10 +10,11 @@
 //! Damage in code that runs only later, in a game (a hook), can still crash the process
 //! running that game: plugins are native code (README).
 
-use std::io::Read;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{OnceLock, mpsc};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::{Duration, Instant};
 
 /// The hidden first argument that makes `carc` the test process for the library named
@@ -32,50 +33,71 @@ pub fn enable(program: PathBuf) {
     let _ = PROGRAM.set(program);
 }
 
-/// The line the test process ends with when the library opened: an exit code of 0
-/// alone could come from the library ending the process early.
-const OPENED: &str = "carc: the library opened";
-
-/// How the line begins that the test process ends with when the library cannot be
-/// opened, followed by the reason (anything else on its standard output is the
-/// library's own).
-const REFUSED: &str = "carc: the library is refused: ";
+/// How the test process's verdict line begins: `opened`, or `refused` and the reason as
+/// a JSON string, follow.
+const VERDICT: &str = "carc-library-verdict: ";
 
 /// The test process's side: opens the library and reads its declarations as a host
-/// does, then says [`OPENED`] and exits 0; a library that cannot be opened gives its
-/// reason after [`REFUSED`] in the last line on standard output, and exit code 1.
+/// does, then writes its verdict (see [`VERDICT`]) on a copy of standard output made
+/// before the library was opened (what the library writes, or closes, cannot touch it)
+/// and exits 0 (opened) or 1 (refused).
 pub fn run(library: &Path) -> u8 {
-    match crate::plugins::open_library(library) {
-        Ok(module) => {
-            // Its declarations are judged by the host that loads it; here only whether
-            // reading them crashes matters.
-            let _ = crate::plugins::describe(module);
-            outln!("\n{OPENED}");
-            0
-        }
+    let mut verdict = crate::plugins::copy_of_stdout();
+    let outcome = crate::plugins::open_library(library).map(|module| {
+        // Its declarations are judged by the host that loads it; here only whether
+        // reading them crashes matters.
+        let _ = crate::plugins::stdout_kept_clean(|| crate::plugins::describe(module));
+    });
+    let (line, code) = match outcome {
+        Ok(()) => (format!("\n{VERDICT}opened\n"), 0),
         Err(why) => {
-            outln!("\n{REFUSED}{why}");
-            1
+            let why = serde_json::to_string(&why).unwrap_or_default();
+            (format!("\n{VERDICT}refused {why}\n"), 1)
         }
-    }
+    };
+    let _ = verdict.write_all(line.as_bytes());
+    let _ = verdict.flush();
+    code
 }
 
-/// Whether the library opens in a test process (always, when not [`enable`]d or when
-/// the test process cannot be started); `Err` says what happened there.
+/// The outcome of every library tried so far, by path (a library named twice is tried
+/// once).
+static TRIED: Mutex<BTreeMap<PathBuf, Result<(), String>>> = Mutex::new(BTreeMap::new());
+
+/// Whether the library opens in a test process (always, when not [`enable`]d); `Err`
+/// says what happened there.
 pub(crate) fn try_library(library: &Path) -> Result<(), String> {
     let Some(program) = PROGRAM.get() else {
         return Ok(());
     };
-    let Ok(mut child) = Command::new(program)
+    let tried = |list: &mut BTreeMap<_, _>| list.get(library).cloned();
+    if let Some(outcome) = tried(&mut TRIED.lock().unwrap_or_else(|e| e.into_inner())) {
+        return outcome;
+    }
+    let outcome = try_in(program, library);
+    TRIED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(library.to_path_buf(), outcome.clone());
+    outcome
+}
+
+/// [`try_library`], in a test process of `program`.
+fn try_in(program: &Path, library: &Path) -> Result<(), String> {
+    let mut child = Command::new(program)
         .arg(ARG)
         .arg(library)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-    else {
-        return Ok(());
-    };
+        .map_err(|e| {
+            format!(
+                "it could not be tried in a test process first ({}), and is not opened \
+                 untried",
+                carc_core::input::describe(&e)
+            )
+        })?;
     // Read on threads of their own: a test process writing much must not wait on a
     // full pipe while this one waits for it to end.
     let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
@@ -93,66 +115,78 @@ pub(crate) fn try_library(library: &Path) -> Result<(), String> {
             }
         }
     };
-    let (out, err) = (drained(&out), drained(&err));
+    let (out, err) = (out.text(), err.text());
     let Some(status) = status else {
         return Err(format!(
             "opening it in a test process did not finish within {} s",
             MOST_TIME.as_secs()
         ));
     };
-    let last = out.lines().map(str::trim).rfind(|l| !l.is_empty());
-    match (status.code(), last) {
-        (Some(0), Some(OPENED)) => Ok(()),
-        (Some(1), Some(last)) if last.starts_with(REFUSED) => {
-            Err(last[REFUSED.len()..].to_string())
+    let verdict = out
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix(VERDICT));
+    let damaged = "the library is damaged, or was not built for this system";
+    match (verdict, status.code()) {
+        (Some("opened"), Some(0)) => Ok(()),
+        (Some(refused), _) if refused.starts_with("refused ") => {
+            let why = &refused["refused ".len()..];
+            Err(serde_json::from_str::<String>(why).unwrap_or_else(|_| why.to_string()))
         }
-        (Some(0), _) => Err(
+        (_, Some(0)) => Err(
             "opening it ended a test process early (exit code 0): the library ends the \
              process that opens it"
                 .into(),
         ),
-        (Some(code), _) => {
+        (_, Some(code)) => {
             let said = err.lines().map(str::trim).rfind(|l| !l.is_empty());
             let said = said.map_or(String::new(), |said| format!(": {said}"));
             Err(format!(
-                "opening it stopped a test process (exit code {code}{said}): the library is \
-                 damaged, or was not built for this system"
+                "opening it stopped a test process (exit code {code}{said}): {damaged}"
             ))
         }
-        (None, _) => Err(format!(
-            "opening it crashed a test process ({}): the library is damaged, or was not \
-             built for this system",
+        (_, None) => Err(format!(
+            "opening it crashed a test process ({}): {damaged}",
             signal_of(&status)
         )),
     }
 }
 
-/// What a pipe gives (its last 64 KiB, as text), read to its end on a thread of its own
-/// (so that the test process never waits on a full pipe).
-fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> mpsc::Receiver<String> {
-    let (send, receive) = mpsc::channel();
+/// What a pipe gave so far (its last 64 KiB), read to its end on a thread of its own.
+struct Drained {
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Drained {
+    /// The text read, once the test process has ended: a process it left behind may hold
+    /// the pipe open, so the end of the pipe is not waited for long.
+    fn text(&self) -> String {
+        let _ = self.done.recv_timeout(Duration::from_millis(500));
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        String::from_utf8_lossy(&kept).into_owned()
+    }
+}
+
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> Drained {
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    let (send, done) = mpsc::channel();
+    let filling = Arc::clone(&kept);
     std::thread::spawn(move || {
-        let mut kept: Vec<u8> = Vec::new();
         if let Some(mut pipe) = pipe {
             let mut chunk = [0u8; 8192];
             while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+                let mut kept = filling.lock().unwrap_or_else(|e| e.into_inner());
                 kept.extend_from_slice(&chunk[..n]);
                 if kept.len() > 1 << 16 {
-                    kept.drain(..kept.len() - (1 << 16));
+                    let over = kept.len() - (1 << 16);
+                    kept.drain(..over);
                 }
             }
         }
-        let _ = send.send(String::from_utf8_lossy(&kept).into_owned());
+        let _ = send.send(());
     });
-    receive
-}
-
-/// What [`drain`] read, once the test process has ended: a process it left behind may
-/// hold the pipe open, so it is not waited for long.
-fn drained(receive: &mpsc::Receiver<String>) -> String {
-    receive
-        .recv_timeout(Duration::from_millis(500))
-        .unwrap_or_default()
+    Drained { kept, done }
 }
 
 /// The signal that ended a process, in words.

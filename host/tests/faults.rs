@@ -498,6 +498,38 @@ fn a_library_that_crashes_when_opened_is_refused_and_carc_goes_on() {
     }
 }
 
+/// What a library writes on standard output while it is opened (in the test process and
+/// in `carc`) goes to standard error: results, here JSON, stay whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn what_a_library_prints_while_opened_does_not_mix_with_results() {
+    let lib = fixture_libs::library(MISBEHAVING);
+    let lib = lib.to_str().expect("UTF-8");
+    let line = "a line from the fixture's initialiser";
+    for args in [
+        vec!["plugins", "list", "--json", "--plugin", lib],
+        vec![
+            "play",
+            "--json",
+            "--plugin",
+            lib,
+            "--expansions",
+            ID,
+            "--seed",
+            "1",
+        ],
+    ] {
+        let o = common::command(&args)
+            .env(carc_fixture_misbehaving::CRASH_ON_OPEN, "print")
+            .output()
+            .expect("carc runs");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let json: Result<serde_json::Value, _> = serde_json::from_str(&stdout(&o));
+        assert!(json.is_ok(), "{args:?}: {}", stdout(&o));
+        assert!(stderr(&o).contains(line), "{args:?}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn a_stopped_game_is_still_written_and_every_command_reading_it_fails_with_exit_2() {
     let dir = common::scratch("faults-written");

@@ -1848,3 +1848,76 @@ fn an_unknown_json_key_is_underlined_whole() {
         show(&o)
     );
 }
+
+/// A file that is no shared library for this machine is refused by its headers alone,
+/// before the system loader sees it, with what is wrong: another machine, byte order or
+/// word size, a program, or a huge file without an ELF header (only its headers are
+/// read). A link leading nowhere is said to be one.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+#[test]
+fn a_library_for_another_machine_is_refused_by_its_headers() {
+    let dir = scratch("plugin-library-headers");
+    let real = fs::read(fixture_libs::library("carc_russian_promos")).expect("the library");
+    let patched = |name: &str, at: usize, bytes: &[u8]| {
+        let mut b = real.clone();
+        b[at..at + bytes.len()].copy_from_slice(bytes);
+        let path = dir.join(name).join("libcarc_russian_promos.so");
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, b).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // e_machine: another kind of machine than this one (x86_64 or aarch64, named both ways).
+    let (other, other_name) = if std::env::consts::ARCH == "aarch64" {
+        (62u16, "x86_64")
+    } else {
+        (183u16, "aarch64")
+    };
+    let here = std::env::consts::ARCH;
+    let huge = dir.join("huge").join("libcarc_huge.so");
+    fs::create_dir_all(huge.parent().unwrap()).unwrap();
+    fs::File::create(&huge)
+        .and_then(|f| f.set_len(8 << 30))
+        .expect("a sparse file");
+    let looping = dir.join("libcarc_loop.so");
+    let _ = fs::remove_file(&looping);
+    std::os::unix::fs::symlink(&looping, &looping).expect("a link to itself");
+    for (path, said) in [
+        (
+            patched("machine", 18, &other.to_le_bytes()),
+            format!(
+                "it was built for another kind of machine ({other_name}), and this one is {here}"
+            ),
+        ),
+        (
+            patched("endian", 5, &[2]),
+            "it is a library for a big-endian machine, and this one is not".to_string(),
+        ),
+        (
+            patched("class", 4, &[1]),
+            "it is a 32-bit library, and this is a 64-bit program".to_string(),
+        ),
+        (
+            patched("program", 16, &2u16.to_le_bytes()),
+            "it is a program, not a shared library".to_string(),
+        ),
+        (
+            huge.to_str().unwrap().to_string(),
+            "it is not a shared library (no ELF header)".to_string(),
+        ),
+        (
+            looping.to_str().unwrap().to_string(),
+            "it is a link that leads nowhere (to nothing, or round in a loop)".to_string(),
+        ),
+    ] {
+        let o = carc(&["--plugin", &path, "plugins", "list"]);
+        assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+        assert!(
+            stderr(&o).contains(&format!(
+                "warning: plugin library `{path}` is not used: {said}"
+            )),
+            "{}",
+            show(&o)
+        );
+    }
+    let _ = fs::remove_file(&huge);
+}
