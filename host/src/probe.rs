@@ -38,9 +38,9 @@ pub fn enable(program: PathBuf) {
 const VERDICT: &str = "carc-library-verdict: ";
 
 /// The test process's side: opens the library and reads its declarations as a host
-/// does, then writes its verdict (see [`VERDICT`]) on a copy of standard output made
-/// before the library was opened (what the library writes, or closes, cannot touch it)
-/// and exits 0 (opened) or 1 (refused).
+/// does, then writes its verdict (a line: `opened`, or `refused` and the reason) on a
+/// copy of standard output made before the library was opened (what the library writes,
+/// or closes, cannot touch it) and exits 0 (opened) or 1 (refused).
 pub fn run(library: &Path) -> u8 {
     let mut verdict = crate::plugins::copy_of_stdout();
     let outcome = crate::plugins::open_library(library).map(|module| {
