@@ -169,6 +169,37 @@ fn a_plugin_directory_found_first_shadows_the_shipped_one_and_plays() {
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
+/// A plugin directory found first but refused (its tile data cannot be read) gives way
+/// to the next of its id, and the list says why it was refused (`--verbose` in full).
+#[test]
+fn a_refused_plugin_directory_found_first_says_why_it_gave_way() {
+    let home = scratch("packages-refused-first");
+    let mine = home.join("mine");
+    let copy = copy_of_princess_dragon(&mine, "pd-copy");
+    std::fs::remove_file(copy.join("princess-dragon.toml")).unwrap();
+    let flag = mine.to_string_lossy().into_owned();
+    let rows = list(&home, &["--plugin-dir", &flag]);
+    let pd: Vec<_> = rows.iter().filter(|r| r.0 == "princess-dragon").collect();
+    assert_eq!(pd.len(), 2, "{rows:?}");
+    assert_eq!(PathBuf::from(&pd[0].3), copy);
+    let (shadowed, why) = pd[0].1.split_once(" (it is refused: ").expect("why");
+    assert!(shadowed.starts_with("shadowed by `"), "{rows:?}");
+    assert!(
+        why.contains("the tile file `princess-dragon.toml` cannot be used"),
+        "{rows:?}"
+    );
+    assert_eq!(pd[1].1, "loaded", "{rows:?}");
+    let out = carc_in(
+        &home,
+        &["--plugin-dir", &flag, "plugins", "list", "--verbose"],
+    );
+    assert!(
+        stdout(&out).contains(&format!("princess-dragon ({}):", copy.display())),
+        "{}",
+        stdout(&out)
+    );
+}
+
 #[test]
 fn every_broken_plugin_is_refused_with_its_reason_and_the_others_still_play() {
     let home = scratch("packages-broken");

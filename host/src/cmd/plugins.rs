@@ -107,7 +107,7 @@ fn list(args: &ListArgs) -> Result<u8, String> {
             protocol: known(&e.protocol),
             path: shown_path(e),
             dir: e.dir.as_ref().map(|d| d.display().to_string()),
-            status: e.status.to_string(),
+            status: listed_status(e),
         })
         .collect();
     if args.json {
@@ -127,16 +127,29 @@ fn list(args: &ListArgs) -> Result<u8, String> {
         );
     }
     if args.verbose {
-        for e in plugins
-            .iter()
-            .filter(|e| matches!(e.status, Status::Refused(_)))
-        {
+        for e in plugins.iter().filter(|e| {
+            matches!(e.status, Status::Refused(_))
+                || (matches!(e.status, Status::Shadowed(_)) && !e.detail.is_empty())
+        }) {
             let path = shown_path(e);
             let path = path.as_deref().unwrap_or("linked into carc");
             outln!("\n{} ({path}):\n{}", e.id, e.detail);
         }
     }
     Ok(0)
+}
+
+/// A plugin's status as listed: a plugin shadowed because it was refused (another of its
+/// id is used instead) says why it was refused.
+fn listed_status(e: &crate::host::Entry) -> String {
+    match &e.status {
+        Status::Shadowed(_) if !e.detail.is_empty() => format!(
+            "{} (it is refused: {})",
+            e.status,
+            e.detail.lines().next().unwrap_or("")
+        ),
+        status => status.to_string(),
+    }
 }
 
 /// Prints a plugin's declarations; exit 2 for an unknown id.
@@ -162,7 +175,7 @@ fn info(id: &str) -> Result<u8, String> {
         None if e.dir.is_some() => outln!("library: none found"),
         None => outln!("library: (linked into carc)"),
     }
-    outln!("status: {}", e.status);
+    outln!("status: {}", listed_status(e));
     let Some(m) = &e.manifest else {
         return Ok(0);
     };
