@@ -110,7 +110,12 @@ fn main() -> ExitCode {
         let library = PathBuf::from(args.next().unwrap_or_default());
         return ExitCode::from(carc_host::probe::run(&library));
     }
-    if let Ok(me) = std::env::current_exe() {
+    // This very program, even when its file has been replaced or removed since it began
+    // (Linux keeps it at `/proc/self/exe`).
+    let me = Some(PathBuf::from("/proc/self/exe"))
+        .filter(|p| cfg!(target_os = "linux") && p.exists())
+        .or_else(|| std::env::current_exe().ok());
+    if let Some(me) = me {
         carc_host::probe::enable(me);
     }
     let cli = match Cli::try_parse() {
@@ -160,11 +165,14 @@ fn parse_size(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Lets `carc ... | head` end quietly instead of panicking on a closed pipe.
+/// Lets `carc ... | head` end quietly instead of panicking on a closed pipe, and lets
+/// carc wait for its own test processes (an ignored SIGCHLD, inherited from whatever
+/// started carc, would have the system reap them unseen).
 fn restore_sigpipe() {
     #[cfg(unix)]
-    // SAFETY: setting a signal's disposition to the default before any thread starts.
+    // SAFETY: setting signals' dispositions to the default before any thread starts.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGCHLD, libc::SIG_DFL);
     }
 }

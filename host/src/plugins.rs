@@ -132,14 +132,17 @@ fn open_checked(name: &str, absolute: &Path) -> Result<PluginMod_Ref, String> {
 
 /// Runs `f` with this process's standard output sent to standard error (on Unix): what
 /// a library writes there while it is opened (its initialisers, buffered or not) must not
-/// mix with carc's results, which may be JSON.
+/// mix with carc's results, which may be JSON. The whole process's standard output is
+/// swapped meanwhile: a program embedding carc-host that writes there from other threads
+/// should open libraries before it starts them (as `carc` does).
 pub(crate) fn stdout_kept_clean<T>(f: impl FnOnce() -> T) -> T {
     #[cfg(unix)]
     {
         use std::io::Write;
         let _ = std::io::stdout().flush();
         // SAFETY: plain file-descriptor calls; `saved` is closed once restored.
-        let saved = unsafe { libc::dup(1) };
+        // Close-on-exec: a program a library starts does not inherit it.
+        let saved = unsafe { libc::fcntl(1, libc::F_DUPFD_CLOEXEC, 3) };
         if saved < 0 || unsafe { libc::dup2(2, 1) } < 0 {
             if saved >= 0 {
                 unsafe { libc::close(saved) };
@@ -172,8 +175,9 @@ pub(crate) fn copy_of_stdout() -> Box<dyn std::io::Write> {
     #[cfg(unix)]
     {
         use std::os::fd::FromRawFd;
-        // SAFETY: `dup` gives a new descriptor this process owns; the `File` closes it.
-        let fd = unsafe { libc::dup(1) };
+        // SAFETY: a new descriptor this process owns (close-on-exec: a program a library
+        // starts does not inherit it); the `File` closes it.
+        let fd = unsafe { libc::fcntl(1, libc::F_DUPFD_CLOEXEC, 3) };
         if fd >= 0 {
             return Box::new(unsafe { std::fs::File::from_raw_fd(fd) });
         }

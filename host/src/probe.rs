@@ -42,6 +42,16 @@ const VERDICT: &str = "carc-library-verdict: ";
 /// copy of standard output made before the library was opened (what the library writes,
 /// or closes, cannot touch it) and exits 0 (opened) or 1 (refused).
 pub fn run(library: &Path) -> u8 {
+    #[cfg(unix)]
+    // SAFETY: a plain system call. A library that crashes this process leaves no core
+    // file behind (in the user's working directory, say).
+    unsafe {
+        let none = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        libc::setrlimit(libc::RLIMIT_CORE, &none);
+    }
     let mut verdict = crate::plugins::copy_of_stdout();
     let outcome = crate::plugins::open_library(library).map(|module| {
         // Its declarations are judged by the host that loads it; here only whether
@@ -102,43 +112,51 @@ fn try_in(program: &Path, library: &Path) -> Result<(), String> {
     // full pipe while this one waits for it to end.
     let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let began = Instant::now();
+    // `None`: still running after the time allowed; `Some(None)`: ended, but how could
+    // not be learnt (the system reaped it).
     let status = loop {
         match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
+            Ok(Some(status)) => break Some(Some(status)),
             Ok(None) if began.elapsed() < MOST_TIME => {
                 std::thread::sleep(Duration::from_millis(2));
             }
-            Ok(None) | Err(_) => {
+            Ok(None) => {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
             }
+            Err(_) => break Some(None),
         }
     };
-    let (out, err) = (out.text(), err.text());
     let Some(status) = status else {
         return Err(format!(
             "opening it in a test process did not finish within {} s",
             MOST_TIME.as_secs()
         ));
     };
-    let verdict = out
-        .lines()
-        .rev()
-        .find_map(|l| l.trim().strip_prefix(VERDICT));
+    // The verdict is waited for until the pipe ends (or a process the test process left
+    // behind is seen to hold it), however slowly this machine reads.
+    let out = out.text_until(|text| verdict_in(text).is_some(), Duration::from_secs(5));
+    let verdict = verdict_in(&out);
+    let Some(status) = status else {
+        return match verdict {
+            Some(Ok(())) => Ok(()),
+            Some(Err(why)) => Err(why),
+            None => Err("how opening it in a test process ended could not be learnt".into()),
+        };
+    };
+    let err = || err.text_until(|_| false, Duration::from_millis(500));
     let damaged = "the library is damaged, or was not built for this system";
     match (verdict, status.code()) {
-        (Some("opened"), Some(0)) => Ok(()),
-        (Some(refused), _) if refused.starts_with("refused ") => {
-            let why = &refused["refused ".len()..];
-            Err(serde_json::from_str::<String>(why).unwrap_or_else(|_| why.to_string()))
-        }
+        (Some(Ok(())), Some(0)) => Ok(()),
+        (Some(Err(why)), _) => Err(why),
         (_, Some(0)) => Err(
             "opening it ended a test process early (exit code 0): the library ends the \
              process that opens it"
                 .into(),
         ),
         (_, Some(code)) => {
+            let err = err();
             let said = err.lines().map(str::trim).rfind(|l| !l.is_empty());
             let said = said.map_or(String::new(), |said| format!(": {said}"));
             Err(format!(
@@ -159,12 +177,39 @@ struct Drained {
 }
 
 impl Drained {
-    /// The text read, once the test process has ended: a process it left behind may hold
-    /// the pipe open, so the end of the pipe is not waited for long.
-    fn text(&self) -> String {
-        let _ = self.done.recv_timeout(Duration::from_millis(500));
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        String::from_utf8_lossy(&kept).into_owned()
+    /// The text read, once the test process has ended: when the pipe ends, or as soon as
+    /// `enough` holds for it, or after `most` (a process the test process left behind
+    /// may hold the pipe open).
+    fn text_until(&self, enough: impl Fn(&str) -> bool, most: Duration) -> String {
+        let began = Instant::now();
+        loop {
+            let ended = self.done.try_recv().is_ok();
+            let text = {
+                let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+                String::from_utf8_lossy(&kept).into_owned()
+            };
+            if ended || enough(&text) || began.elapsed() >= most {
+                return text;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+}
+
+/// The verdict line in what the test process wrote, when it is whole: `Ok` for opened,
+/// `Err` with the reason for refused.
+fn verdict_in(out: &str) -> Option<Result<(), String>> {
+    // Whole lines only: the last may still be arriving.
+    let whole = &out[..out.rfind('\n')? + 1];
+    let verdict = whole
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix(VERDICT))?;
+    match verdict.strip_prefix("refused ") {
+        None => Some(Ok(())).filter(|_| verdict == "opened"),
+        Some(why) => Some(Err(
+            serde_json::from_str::<String>(why).unwrap_or_else(|_| why.to_string())
+        )),
     }
 }
 

@@ -1851,9 +1851,12 @@ fn an_unknown_json_key_is_underlined_whole() {
 
 /// A file that is no shared library for this machine is refused by its headers alone,
 /// before the system loader sees it, with what is wrong: another machine, byte order or
-/// word size, a program, or a huge file without an ELF header (only its headers are
-/// read). A link leading nowhere is said to be one.
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+/// word size, or a program. A link leading nowhere is said to be one. (On the 64-bit,
+/// little-endian machines whose names the check and `ARCH` write alike.)
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 #[test]
 fn a_library_for_another_machine_is_refused_by_its_headers() {
     let dir = scratch("plugin-library-headers");
@@ -1873,11 +1876,6 @@ fn a_library_for_another_machine_is_refused_by_its_headers() {
         (183u16, "aarch64")
     };
     let here = std::env::consts::ARCH;
-    let huge = dir.join("huge").join("libcarc_huge.so");
-    fs::create_dir_all(huge.parent().unwrap()).unwrap();
-    fs::File::create(&huge)
-        .and_then(|f| f.set_len(8 << 30))
-        .expect("a sparse file");
     let looping = dir.join("libcarc_loop.so");
     let _ = fs::remove_file(&looping);
     std::os::unix::fs::symlink(&looping, &looping).expect("a link to itself");
@@ -1901,10 +1899,6 @@ fn a_library_for_another_machine_is_refused_by_its_headers() {
             "it is a program, not a shared library".to_string(),
         ),
         (
-            huge.to_str().unwrap().to_string(),
-            "it is not a shared library (no ELF header)".to_string(),
-        ),
-        (
             looping.to_str().unwrap().to_string(),
             "it is a link that leads nowhere (to nothing, or round in a loop)".to_string(),
         ),
@@ -1919,5 +1913,4 @@ fn a_library_for_another_machine_is_refused_by_its_headers() {
             show(&o)
         );
     }
-    let _ = fs::remove_file(&huge);
 }
