@@ -231,7 +231,9 @@ impl Package {
         crate::plugins::library_file(self.manifest.library.as_deref().unwrap_or(""))
     }
 
-    /// Where the library is: in the directory itself; else, for a plugin shipped with
+    /// Where the library is: in the directory itself (whatever is there under its name:
+    /// a directory, a named pipe or a link leading nowhere is refused as such, not passed
+    /// over for a library elsewhere); else, for a plugin shipped with
     /// this host (`shipped`), where the host's own build put it (`build_dirs`: the same
     /// build and profile as the running `carc`, so that a release `carc` never runs a
     /// debug build of its plugins); else where `cargo build` puts it for a crate in that
@@ -241,7 +243,7 @@ impl Package {
     pub fn find_library(&self, build_dirs: &[PathBuf], shipped: bool) -> Option<PathBuf> {
         let file = self.library_file();
         let here = self.dir.join(&file);
-        if here.is_file() {
+        if here.symlink_metadata().is_ok() {
             return Some(here);
         }
         let own_build = || {

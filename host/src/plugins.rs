@@ -279,6 +279,15 @@ pub fn describe(module: PluginMod_Ref) -> Result<(String, String, String), Strin
 /// the headers are read (a library may be large).
 fn check_file(path: &Path) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("cannot read it: {}", carc_core::input::describe(&e));
+    // Looked at before it is opened: opening a named pipe would wait for a writer.
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err("it is a directory, not a shared library".into()),
+        Ok(m) if !m.is_file() => return Err("it is not a regular file".into()),
+        Err(_) if path.symlink_metadata().is_ok() => {
+            return Err("it is a link that leads nowhere (to nothing, or round in a loop)".into());
+        }
+        _ => {}
+    }
     let mut file = std::fs::File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();
     if cfg!(target_os = "linux") {

@@ -14,6 +14,10 @@ use crate::config::{Config, Pin, Trust};
 
 /// A file's SHA-256, written `sha256:<hex>` as pins are.
 pub fn digest(path: &Path) -> Result<String, String> {
+    // Only a regular file is read (opening a named pipe would wait for a writer).
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(format!("`{}` is not a regular file", path.display()));
+    }
     let mut file = std::fs::File::open(path)
         .map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
     let mut hasher = Sha256::new();

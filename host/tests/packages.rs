@@ -169,6 +169,48 @@ fn a_plugin_directory_found_first_shadows_the_shipped_one_and_plays() {
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
+/// What stands in a plugin directory under its library's name is that plugin's library,
+/// whatever it is: a directory, a named pipe (never opened: it would wait for a writer)
+/// or a link leading nowhere is refused as such, not passed over for a library built
+/// elsewhere.
+#[cfg(unix)]
+#[test]
+fn a_plugin_directory_whose_library_is_no_file_is_refused_as_such() {
+    let home = scratch("packages-library-no-file");
+    let mine = home.join("mine");
+    let copy = copy_of_princess_dragon(&mine, "pd-copy");
+    let lib = copy.join(library_file("carc_princess_dragon"));
+    let flag = mine.to_string_lossy().into_owned();
+    /// What to make at the library's path, and how it is then listed.
+    type Case<'a> = (&'a str, &'a dyn Fn(&Path), &'a str);
+    let cases: [Case; 3] = [
+        (
+            "directory",
+            &|p| std::fs::create_dir(p).unwrap(),
+            "refused: it is a directory, not a shared library",
+        ),
+        (
+            "pipe",
+            &|p| assert!(Command::new("mkfifo").arg(p).status().unwrap().success()),
+            "refused: it is not a regular file",
+        ),
+        (
+            "loop",
+            &|p| std::os::unix::fs::symlink(p, p).unwrap(),
+            "refused: it is a link that leads nowhere",
+        ),
+    ];
+    for (what, make, want) in cases {
+        let _ = std::fs::remove_file(&lib);
+        let _ = std::fs::remove_dir(&lib);
+        make(&lib);
+        let rows = list(&home, &["--plugin-dir", &flag]);
+        let pd: Vec<_> = rows.iter().filter(|r| r.0 == "princess-dragon").collect();
+        assert!(pd[0].1.starts_with(want), "{what}: {rows:?}");
+        assert_eq!(PathBuf::from(&pd[0].2), lib, "{what}: {rows:?}");
+    }
+}
+
 /// A plugin directory found first but refused (its tile data cannot be read) gives way
 /// to the next of its id, and the list says why it was refused (`--verbose` in full).
 #[test]
