@@ -103,7 +103,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    restore_sigpipe();
+    restore_signals();
     // The test process a plugin library is opened in first (see `carc_host::probe`).
     let mut args = std::env::args_os().skip(1);
     if args.next().is_some_and(|a| a == carc_host::probe::ARG) {
@@ -168,7 +168,7 @@ fn parse_size(text: &str) -> Result<u64, String> {
 /// Lets `carc ... | head` end quietly instead of panicking on a closed pipe, and lets
 /// carc wait for its own test processes (an ignored SIGCHLD, inherited from whatever
 /// started carc, would have the system reap them unseen).
-fn restore_sigpipe() {
+fn restore_signals() {
     #[cfg(unix)]
     // SAFETY: setting signals' dispositions to the default before any thread starts.
     unsafe {

@@ -77,6 +77,10 @@ fn crate_name_of(path: &Path) -> Option<String> {
 pub fn load_library(path: &Path) -> Result<PluginMod_Ref, String> {
     crate_name_of(path)
         .ok_or_else(|| format!("`{}` is not named like a plugin library", path.display()))?;
+    // What needs no test process is said without one.
+    if let Some(why) = not_a_file(path) {
+        return Err(why.into());
+    }
     crate::probe::try_library(&absolute(path))?;
     open_library(path)
 }
@@ -225,20 +229,15 @@ pub fn libraries(paths: &[PathBuf]) -> Vec<Found> {
     paths
         .iter()
         .map(|path| {
-            let module = if path.is_file() {
-                load_library(path)
-            } else if path.is_dir() {
-                Err(
-                    "it is a directory, not a shared library (a plugin directory is given \
-                     with --plugin-dir)"
-                        .to_string(),
-                )
-            } else if path.exists() {
-                Err("it is not a regular file".to_string())
-            } else if path.symlink_metadata().is_ok() {
-                Err("it is a link that leads nowhere (to nothing, or round in a loop)".to_string())
-            } else {
-                Err("there is no file at that path".to_string())
+            let module = match not_a_file(path) {
+                Some(why) if path.is_dir() => Err(format!(
+                    "{why} (a plugin directory is given with --plugin-dir)"
+                )),
+                Some(why) => Err(why.to_string()),
+                None if path.symlink_metadata().is_err() => {
+                    Err("there is no file at that path".to_string())
+                }
+                None => load_library(path),
             };
             Found {
                 name: crate_name_of(path).unwrap_or_else(|| path.display().to_string()),
@@ -273,20 +272,28 @@ pub fn describe(module: PluginMod_Ref) -> Result<(String, String, String), Strin
     Ok((m.id, m.version, plugin.protocol().to_string()))
 }
 
+/// Why what stands at `path` is no regular file to open as a library, looked at without
+/// opening it (opening a named pipe would wait for a writer); `None` for a regular file,
+/// or for nothing at all.
+fn not_a_file(path: &Path) -> Option<&'static str> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Some("it is a directory, not a shared library"),
+        Ok(m) if !m.is_file() => Some("it is not a regular file"),
+        Err(_) if path.symlink_metadata().is_ok() => {
+            Some("it is a link that leads nowhere (to nothing, or round in a loop)")
+        }
+        _ => None,
+    }
+}
+
 /// Checks, before the system loader sees it, that a file is a whole shared library of
 /// this system's format: the loader maps a truncated ELF file and the process dies on a
 /// bus error when it touches the missing part, so such a file must never reach it. Only
 /// the headers are read (a library may be large).
 fn check_file(path: &Path) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("cannot read it: {}", carc_core::input::describe(&e));
-    // Looked at before it is opened: opening a named pipe would wait for a writer.
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => return Err("it is a directory, not a shared library".into()),
-        Ok(m) if !m.is_file() => return Err("it is not a regular file".into()),
-        Err(_) if path.symlink_metadata().is_ok() => {
-            return Err("it is a link that leads nowhere (to nothing, or round in a loop)".into());
-        }
-        _ => {}
+    if let Some(why) = not_a_file(path) {
+        return Err(why.into());
     }
     let mut file = std::fs::File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();

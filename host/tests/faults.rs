@@ -436,6 +436,16 @@ fn carc_plugins_list_shows_a_plugin_given_with_plugin() {
     assert_eq!(row["path"], lib.to_str().expect("UTF-8"));
 }
 
+/// Runs `carc` with the misbehaving fixture told how to behave when it is opened
+/// (`CRASH_ON_OPEN`).
+#[cfg(target_os = "linux")]
+fn carc_opening_fixture(how: &str, args: &[&str]) -> std::process::Output {
+    common::command(args)
+        .env(carc_fixture_misbehaving::CRASH_ON_OPEN, how)
+        .output()
+        .expect("carc runs")
+}
+
 /// A library that crashes or stops the process that opens it (as a damaged library does,
 /// in the system loader or in its initialisers) is opened in a test process first and
 /// refused with what happened there; `carc` goes on: the shipped plugins are loaded, and a
@@ -466,12 +476,7 @@ fn a_library_that_crashes_when_opened_is_refused_and_carc_goes_on() {
              process that opens it",
         ),
     ] {
-        let crashing = |args: &[&str]| {
-            common::command(args)
-                .env(carc_fixture_misbehaving::CRASH_ON_OPEN, how)
-                .output()
-                .expect("carc runs")
-        };
+        let crashing = |args: &[&str]| carc_opening_fixture(how, args);
         let o = crashing(&["plugins", "list", "--json", "--plugin", lib]);
         assert_eq!(o.status.code(), Some(0), "{how}: {}", stderr(&o));
         let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
@@ -519,10 +524,7 @@ fn what_a_library_prints_while_opened_does_not_mix_with_results() {
             "1",
         ],
     ] {
-        let o = common::command(&args)
-            .env(carc_fixture_misbehaving::CRASH_ON_OPEN, "print")
-            .output()
-            .expect("carc runs");
+        let o = carc_opening_fixture("print", &args);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
         let json: Result<serde_json::Value, _> = serde_json::from_str(&stdout(&o));
         assert!(json.is_ok(), "{args:?}: {}", stdout(&o));
