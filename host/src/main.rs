@@ -5,7 +5,7 @@ extern crate carc_host;
 
 mod cmd;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use carc_host::{catalog, config, host, package, plugins, trust};
@@ -102,6 +102,28 @@ enum Command {
     New(cmd::new::NewCommand),
 }
 
+/// This very program, to run as a plugin library's test process: what Linux keeps at
+/// `/proc/self/exe`, which stays even when the program's file is replaced or removed
+/// while it runs, unless that is another program than the file `carc` was started from
+/// (a tool that runs programs, such as valgrind, is what is there); then that file.
+fn this_program() -> Option<PathBuf> {
+    let file = std::env::current_exe().ok();
+    let kept = Path::new("/proc/self/exe");
+    if !(cfg!(target_os = "linux") && kept.exists()) {
+        return file;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let identity = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino()));
+        if let Some(file) = file.filter(|f| identity(f).is_some_and(|i| Some(i) != identity(kept)))
+        {
+            return Some(file);
+        }
+    }
+    Some(kept.to_path_buf())
+}
+
 fn main() -> ExitCode {
     restore_signals();
     // The test process a plugin library is opened in first (see `carc_host::probe`).
@@ -110,12 +132,7 @@ fn main() -> ExitCode {
         let library = PathBuf::from(args.next().unwrap_or_default());
         return ExitCode::from(carc_host::probe::run(&library));
     }
-    // This very program, even when its file has been replaced or removed since it began
-    // (Linux keeps it at `/proc/self/exe`).
-    let me = Some(PathBuf::from("/proc/self/exe"))
-        .filter(|p| cfg!(target_os = "linux") && p.exists())
-        .or_else(|| std::env::current_exe().ok());
-    if let Some(me) = me {
+    if let Some(me) = this_program() {
         carc_host::probe::enable(me);
     }
     let cli = match Cli::try_parse() {

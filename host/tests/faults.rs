@@ -503,6 +503,42 @@ fn a_library_that_crashes_when_opened_is_refused_and_carc_goes_on() {
     }
 }
 
+/// The test process is this very `carc`, even when its file is removed (or replaced, as
+/// a new build does) after it started: a library that crashes the process opening it is
+/// still refused with what happened in the test process, not refused because no test
+/// process could start, nor opened untried.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_library_is_tried_even_after_carcs_file_is_removed() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = common::scratch("faults-removed-carc");
+    let copy = dir.join("carc");
+    std::fs::copy(env!("CARGO_BIN_EXE_carc"), &copy).expect("carc copied");
+    let lib = fixture_libs::library(MISBEHAVING);
+    // `replay -` reads the record before it loads any plugin.
+    let mut child = std::process::Command::new(&copy)
+        .args(["replay", "-", "--plugin"])
+        .arg(&lib)
+        .env(carc_fixture_misbehaving::CRASH_ON_OPEN, "segfault")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the copy of carc runs");
+    std::fs::remove_file(&copy).expect("the copy removed");
+    let record = format!("[game]\nexpansions = [\"{ID}\"]\nplayers = [\"A\", \"B\"]\n");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(record.as_bytes()).expect("record written");
+    drop(stdin);
+    let o = child.wait_with_output().expect("carc ends");
+    common::exits_saying(
+        &o,
+        2,
+        "opening it crashed a test process (signal 11, a segmentation fault)",
+    );
+}
+
 /// What a library writes on standard output while it is opened (in the test process and
 /// in `carc`) goes to standard error: results, here JSON, stay whole.
 #[cfg(target_os = "linux")]
