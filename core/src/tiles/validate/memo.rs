@@ -76,7 +76,14 @@ impl Checked {
             return false;
         };
         let belongs = |o: &Options| o.expansion.as_ref().is_none_or(|e| *e == file.expansion);
-        self.options.tiles_only == options.tiles_only && belongs(&self.options) && belongs(options)
+        // Every other option the same (a new one is compared without being named here).
+        let but_expansion = |o: &Options| Options {
+            expansion: None,
+            ..o.clone()
+        };
+        but_expansion(&self.options) == but_expansion(options)
+            && belongs(&self.options)
+            && belongs(options)
     }
 }
 
