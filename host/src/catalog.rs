@@ -86,12 +86,16 @@ pub fn catalog_of(found: &[Found]) -> Catalog {
 /// library built from another manifest, or an expansion whose `new` fails, is said here
 /// and not in the first game. A refusal comes with whether the manifest and tile data
 /// themselves hold (the refusal is then about what lies beyond them).
-pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, (String, bool)> {
+pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, Unusable> {
     let flags = FLAGS.get().cloned().unwrap_or_default();
     let mut dirs = vec![dir.to_path_buf()];
     dirs.extend(flags.plugin_dirs);
     let mut settings =
-        Settings::from_environment(dirs, flags.config.as_deref()).map_err(|why| (why, false))?;
+        Settings::from_environment(dirs, flags.config.as_deref()).map_err(|why| Unusable {
+            verdict: REFUSED,
+            why,
+            declarations_hold: false,
+        })?;
     settings.linked = flags.linked;
     let host = Host::load(&settings);
     let same = |p: &std::path::Path| p.canonicalize().ok() == dir.canonicalize().ok();
@@ -99,9 +103,10 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, (String, b
         host.plugins()
             .into_iter()
             .find(|e| e.dir.as_deref().is_some_and(same))
-            .ok_or_else(|| {
-                let why = format!("`{}` holds no plugin (no manifest.toml)", dir.display());
-                (why, false)
+            .ok_or_else(|| Unusable {
+                verdict: REFUSED,
+                why: format!("`{}` holds no plugin (no manifest.toml)", dir.display()),
+                declarations_hold: false,
             })
     };
     let entry = find()?;
@@ -110,39 +115,57 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, (String, b
     }
     let entry = find()?;
     if let crate::host::Status::Shadowed(by) = &entry.status {
-        let why = match entry.detail.as_str() {
-            "" => String::new(),
-            detail => format!(" ({detail})"),
+        let instead = format!(
+            "another of the id `{}`, {}, is used instead",
+            entry.id,
+            crate::host::shadowing_place(by.as_deref())
+        );
+        // Shadowed for being refused (it could not be read): its own problem first.
+        let (verdict, why) = match entry.detail.as_str() {
+            "" => ("the plugin would not be used", instead),
+            detail => (REFUSED, format!("{detail}\n(and {instead})")),
         };
-        return Err((
-            format!(
-                "the plugin would not be used: another of the id `{}`, {}, is used \
-                 instead{why}",
-                entry.id,
-                crate::host::shadowing_place(by.as_deref())
-            ),
-            entry.declarations_hold,
-        ));
+        return Err(Unusable {
+            verdict,
+            why,
+            declarations_hold: entry.declarations_hold,
+        });
     }
     if let crate::host::Status::Refused(_) = entry.status {
-        return Err((
-            followed_by("the plugin would be refused", &entry.detail),
-            entry.declarations_hold,
-        ));
+        return Err(Unusable {
+            verdict: REFUSED,
+            why: entry.detail.clone(),
+            declarations_hold: entry.declarations_hold,
+        });
     }
     let ids = with_requirements(&host, &entry.id);
-    host.rules(&ids, &Default::default()).map_err(|e| {
-        (
-            followed_by("the plugin loads, but no game can use it", &e),
-            true,
-        )
-    })?;
+    host.rules(&ids, &Default::default())
+        .map_err(|why| Unusable {
+            verdict: "the plugin loads, but no game can use it",
+            why,
+            declarations_hold: true,
+        })?;
     Ok(beside_the_others(&host, &ids))
 }
 
+/// Why a plugin directory would not be used (see [`check_plugin_dir`]).
+#[derive(Debug)]
+pub struct Unusable {
+    /// The verdict: `the plugin would be refused`, or `the plugin would not be used`
+    /// (another of its id is used instead).
+    pub verdict: &'static str,
+    /// Why, in full (a located report can take several lines).
+    pub why: String,
+    /// Whether its manifest and tile data hold (what is wrong lies beyond them).
+    pub declarations_hold: bool,
+}
+
+/// The verdict on a plugin that is refused.
+const REFUSED: &str = "the plugin would be refused";
+
 /// `lead: detail`, where a detail of several lines (a located report: file, line, caret)
 /// begins on a line of its own.
-fn followed_by(lead: &str, detail: &str) -> String {
+pub fn followed_by(lead: &str, detail: &str) -> String {
     let sep = if detail.contains('\n') { "\n" } else { " " };
     format!("{lead}:{sep}{detail}")
 }

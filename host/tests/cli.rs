@@ -1102,6 +1102,33 @@ fn a_directory_that_is_no_plugin_directory_is_said_to_be_one() {
     }
 }
 
+/// A directory that is no plugin directory counts among `validate`'s inputs, in its
+/// place: the summary counts its error (it said "valid" for the other files, and exit 2),
+/// and it comes where it was given.
+#[test]
+fn validate_counts_a_directory_that_is_no_plugin_directory_in_its_place() {
+    let dir = scratch("not-a-plugin-dir-counted");
+    let d = dir.to_str().unwrap();
+    let o = carc(&["validate", "tiledefs/base.toml", d]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert_eq!(stdout(&o), "1 error in 1 file\n", "{}", show(&o));
+    let o = carc(&["validate", "tests/validate/count-zero.toml", "nope.toml", d]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert_eq!(stdout(&o), "3 errors in 3 files\n", "{}", show(&o));
+    let err = stderr(&o);
+    let at = |what: &str| err.find(what).unwrap_or_else(|| panic!("{what}: {err}"));
+    assert!(at("count-zero.toml:") < at("nope.toml:") && at("nope.toml:") < at(&format!("{d}:")));
+    let o = carc(&["validate", d]);
+    assert_eq!(stdout(&o), "1 error in 1 file\n", "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "{d}: error: it is a directory but not a plugin directory"
+        )),
+        "{}",
+        show(&o)
+    );
+}
+
 /// A subcommand's help lists its own options apart from those of every command.
 #[test]
 fn help_sets_the_options_of_every_command_apart() {

@@ -757,7 +757,10 @@ fn carc_validate_opens_the_library_and_makes_the_expansion() {
     );
     assert_eq!(
         stdout(&o),
-        format!("{}: the plugin would be refused\n", good.display()),
+        format!(
+            "{}: the plugin loads, but no game can use it\n",
+            good.display()
+        ),
         "{}",
         common::show(&o)
     );

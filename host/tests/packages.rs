@@ -8,7 +8,7 @@ mod fixture_libs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{root, scratch, stderr, stdout};
+use common::{root, scratch, show, stderr, stdout};
 
 /// Runs `carc` isolated from the user's own configuration and plugins: `home` is the
 /// home directory (config and data directories inside it).
@@ -239,6 +239,48 @@ fn a_refused_plugin_directory_found_first_says_why_it_gave_way() {
         stdout(&out).contains(&format!("princess-dragon ({}):", copy.display())),
         "{}",
         stdout(&out)
+    );
+    // `validate` of it leads with its own problem, then says which is used instead (it
+    // led with the other, its problem in parentheses).
+    let copy_dir = copy.to_string_lossy().into_owned();
+    let out = carc_in(&home, &["validate", &copy_dir]);
+    assert_eq!(out.status.code(), Some(1), "{}", show(&out));
+    assert_eq!(
+        stdout(&out),
+        format!("{copy_dir}: the plugin would be refused\n")
+    );
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!(
+            "{copy_dir}: error: the plugin would be refused:\n"
+        )),
+        "{err}"
+    );
+    let (own, instead) = err
+        .split_once("\n(and another of the id `princess-dragon`, ")
+        .expect("said");
+    assert!(
+        own.contains("the tile file `princess-dragon.toml` cannot be used"),
+        "{err}"
+    );
+    assert!(instead.contains("is used instead)"), "{err}");
+}
+
+/// `validate` of a plugin directory that another of its id would be used instead of
+/// says so alike on standard output and standard error (stdout said "refused").
+#[test]
+fn validate_says_a_plugin_directory_used_by_none_is_not_used() {
+    let home = scratch("packages-linked-validate");
+    let out = carc_in(&home, &["--linked", "validate", "plugins/princess-dragon"]);
+    assert_eq!(out.status.code(), Some(1), "{}", show(&out));
+    assert_eq!(
+        stdout(&out),
+        "plugins/princess-dragon: the plugin would not be used\n"
+    );
+    assert_eq!(
+        stderr(&out),
+        "plugins/princess-dragon: error: the plugin would not be used: another of the id \
+         `princess-dragon`, linked into carc, is used instead\n"
     );
 }
 

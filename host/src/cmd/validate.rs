@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use carc_core::input::InputError;
 use carc_core::tiles::TileFile;
 use carc_host::output;
 use clap::Args;
@@ -287,39 +288,23 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
                     errln!("{}: warning: {w}", dir.display());
                 }
             }
-            Err((why, declarations_hold)) => {
+            Err(unusable) => {
+                let why = crate::catalog::followed_by(unusable.verdict, &unusable.why);
                 errln!("{}: error: {why}", dir.display());
-                if declarations_hold {
+                if unusable.declarations_hold {
                     errln!(
                         "{}: note: its manifest and tile data are valid",
                         dir.display()
                     );
                 }
                 // The result on stdout, as for every input (the reasons are on stderr).
-                outln!("{}: the plugin would be refused", dir.display());
+                outln!("{}: {}", dir.display(), unusable.verdict);
                 failed = true;
             }
         }
     }
-    // A directory that is no plugin directory cannot be read as tile data either.
-    let (no_plugins, files): (Vec<PathBuf>, Vec<PathBuf>) =
-        files.into_iter().partition(|p| p.is_dir());
-    for dir in &no_plugins {
-        errln!(
-            "{}: error: {}",
-            dir.display(),
-            crate::host::NOT_A_PLUGIN_DIR
-        );
-    }
     if files.is_empty() {
-        return (
-            if no_plugins.is_empty() {
-                u8::from(failed)
-            } else {
-                output::CANNOT
-            },
-            Vec::new(),
-        );
+        return (u8::from(failed), Vec::new());
     }
     // A file named twice (by the same path, or two paths to one file) is checked once:
     // read twice, its tiles would clash with themselves.
@@ -353,7 +338,24 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
         tiles_only: args.tiles_only,
         ..Default::default()
     };
-    let report = carc_core::tiles::validate::check_files(&args.paths, &rules.vocab, &options);
+    // A directory that is no plugin directory cannot be read as tile data either: an
+    // input that cannot be read, in its place.
+    let sources = args
+        .paths
+        .iter()
+        .map(|p| {
+            let text = if p.is_dir() {
+                Err(InputError::Unreadable(format!(
+                    "it is {}",
+                    crate::host::NOT_A_PLUGIN_DIR
+                )))
+            } else {
+                carc_core::input::read_text(p)
+            };
+            (carc_core::input::name(p), text)
+        })
+        .collect();
+    let report = carc_core::tiles::validate::check_loaded(sources, &rules.vocab, &options);
     let limit = (!args.all_errors).then_some(SHOWN_ERRORS);
     let diagnostics = report.render_diagnostics(limit);
     if !diagnostics.is_empty() {
@@ -365,7 +367,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
         game_records(&report);
     }
     outln!("{}", report.summary());
-    let code = if report.has_unreadable() || !no_plugins.is_empty() {
+    let code = if report.has_unreadable() {
         output::CANNOT
     } else if report.is_ok() && !failed {
         output::OK

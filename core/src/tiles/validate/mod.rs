@@ -451,7 +451,9 @@ pub fn check_sources<'a>(
     )
 }
 
-fn check_loaded(
+/// Checks tile-data sources as read (or not: an input that could not be read is an
+/// error of its own, in its place), as [`check_files`] does for files on disk.
+pub fn check_loaded(
     sources: Vec<(String, Result<String, crate::input::InputError>)>,
     vocab: &Vocabulary,
     options: &Options,
