@@ -787,6 +787,28 @@ fn the_configuration_enables_expansions_and_its_errors_are_located() {
     // Enabling what is not installed changes nothing.
     let out = carc_in(&home, &["plugins", "enable", "nowhere"]);
     assert_eq!(out.status.code(), Some(2));
+    // No id, or the base game, is refused by `disable` as by `enable` (it said "base was
+    // not enabled by default").
+    for (id, said) in [
+        ("", "no plugin id given"),
+        ("base", "`base` is the base game"),
+    ] {
+        for verb in ["enable", "disable"] {
+            let out = carc_in(&home, &["plugins", verb, id]);
+            assert_eq!(out.status.code(), Some(2), "{verb} {id:?}: {}", show(&out));
+            assert!(stderr(&out).contains(said), "{verb} {id:?}: {}", show(&out));
+            assert_eq!(stdout(&out), "", "{verb} {id:?}");
+        }
+    }
+    // An id that is not installed can be disabled (a plugin since removed), named as ids
+    // are.
+    let out = carc_in(&home, &["plugins", "disable", "nowhere"]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    assert!(
+        stdout(&out).starts_with("`nowhere` was not enabled by default ("),
+        "{}",
+        show(&out)
+    );
     // An unknown key: located.
     std::fs::write(&config, "expansions = []\nplugin-dir = [\"x\"]\n").unwrap();
     let out = carc_in(&home, &["plugins", "list"]);

@@ -372,6 +372,11 @@ impl PluginsCommand {
 fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
     let host = crate::catalog::host()?;
     let plugins = host.plugins();
+    // No id, or the base game, is never in the list: said as by `enable` (an id not
+    // installed may be, from a plugin since removed: it can be disabled).
+    if id.is_empty() || id == "base" {
+        return Err(unknown(id, &plugins));
+    }
     if on {
         let e = installed(id, &plugins)?;
         if let Status::Refused(why) = &e.status {
@@ -392,7 +397,7 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
     }
     if !on && !had {
         // Nothing to change: the file is left as it is (or not made).
-        outln!("{id} was not enabled by default ({})", path.display());
+        outln!("`{id}` was not enabled by default ({})", path.display());
         return Ok(0);
     }
     crate::config::edit(&path, |doc| {
@@ -408,7 +413,7 @@ fn set_enabled(id: &str, on: bool) -> Result<u8, String> {
         (false, true) => "is disabled",
         (false, false) => "was not enabled",
     };
-    outln!("{id} {what} by default ({})", path.display());
+    outln!("`{id}` {what} by default ({})", path.display());
     Ok(0)
 }
 
@@ -435,7 +440,7 @@ fn trust(id: &str) -> Result<u8, String> {
         crate::config::set_in_table(doc, "pins", id, &digest)
     })?;
     outln!(
-        "{id}: {} pinned as {digest} ({})",
+        "`{id}`: `{}` pinned as {digest} ({})",
         library.display(),
         path.display()
     );
