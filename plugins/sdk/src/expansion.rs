@@ -207,8 +207,9 @@ impl Drop for Offers<'_> {
 pub trait Expansion: Sized + Send + Sync + 'static {
     /// The manifest (`manifest.toml`'s text): what the expansion declares. Loaded from a
     /// plugin directory, the directory's own `manifest.toml` is read instead, and it must
-    /// name the same id and version; `--plugin PATH`, a linked-in plugin and
-    /// `carc-testing` use this text.
+    /// declare the same as this text, but for `library` and `tiles` (a library built with
+    /// another manifest is refused): write `include_str!("../manifest.toml")`. `--plugin
+    /// PATH`, a linked-in plugin and `carc-testing` use this text.
     const MANIFEST: &'static str;
     /// The tile data it ships: `(file name, TOML text)` pairs. Loaded from a plugin
     /// directory, the tile files there are read instead (as with [`Expansion::MANIFEST`]).
