@@ -145,7 +145,17 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, Unusable> 
             why,
             declarations_hold: true,
         })?;
-    Ok(beside_the_others(&host, &ids))
+    let mut warnings = beside_the_others(&host, &ids);
+    let plugins = host.plugins();
+    let others: Vec<&carc_core::manifest::Manifest> = plugins
+        .iter()
+        .filter(|e| !matches!(e.status, crate::host::Status::Shadowed(_)))
+        .filter_map(|e| e.manifest.as_ref())
+        .collect();
+    if let Some(mine) = &entry.manifest {
+        warnings.extend(carc_core::plugin::mistyped_points(mine, &others));
+    }
+    Ok(warnings)
 }
 
 /// Why a plugin directory would not be used (see [`check_plugin_dir`]).

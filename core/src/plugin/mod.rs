@@ -112,6 +112,30 @@ const ENGINE_POINTS: [EnginePoint; 3] = [
     },
 ];
 
+/// A manifest's rules at decision points that neither the engine nor any of `others` has
+/// but whose names are near one that is (`feature-wroth`): each a typo, in words, with
+/// the name meant. Such a rule is never asked (the engine asks at its own points, and a
+/// point of an expansion's own orders the rules there), and nothing else says so.
+pub fn mistyped_points(manifest: &Manifest, others: &[&Manifest]) -> Vec<String> {
+    let mut known: Vec<&str> = ENGINE_POINTS.iter().map(|p| p.name).collect();
+    for m in others.iter().filter(|m| m.id != manifest.id) {
+        known.extend(m.rules.iter().map(|r| r.point.as_str()));
+    }
+    manifest
+        .rules
+        .iter()
+        .filter(|r| !known.contains(&r.point.as_str()))
+        .filter_map(|r| {
+            let near = crate::tiles::validate::nearest(&r.point, known.iter().copied(), 2)?;
+            Some(format!(
+                "its rule `{}` is at the decision point `{}`, which neither carc nor another \
+                 expansion found here has, so it is never asked; did you mean `{near}`?",
+                r.id, r.point
+            ))
+        })
+        .collect()
+}
+
 /// The newest protocol (1.x: its minor version) a manifest's declarations need, with
 /// what needs it (`its rule `mayor` at `figure-strength``): its rules at the engine's
 /// decision points, and phases placed next to several phases (1.5); `None` when any 1.x
@@ -886,5 +910,49 @@ mod reason_tests {
         assert_eq!(super::at_most("short".into(), 10), "short");
         assert_eq!(super::at_most("ééééé".into(), 3), "ééé…");
         assert_eq!(super::at_most("x".repeat(2000), 1000).chars().count(), 1001);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(id: &str, points: &[&str]) -> Manifest {
+        let mut text = format!("id = \"{id}\"\nname = \"{id}\"\nversion = \"1.0.0\"\n");
+        for (i, p) in points.iter().enumerate() {
+            text.push_str(&format!(
+                "[[rule]]\nid = \"r{i}\"\npoint = \"{p}\"\nclaims = [\"c{i}\"]\n"
+            ));
+        }
+        Manifest::from_toml(&text, "manifest.toml").expect("a manifest")
+    }
+
+    #[test]
+    fn a_rule_at_a_point_near_a_known_one_is_said_with_the_name_meant() {
+        let other = manifest("other", &["figure-capture"]);
+        let mine = manifest(
+            "mine",
+            &[
+                "feature-wroth",
+                "figure-captur",
+                "figure-capture",
+                "feature-worth",
+                "my-own-order",
+            ],
+        );
+        let said = mistyped_points(&mine, &[&other, &mine]);
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[0].contains("`r0` is at the decision point `feature-wroth`"));
+        assert!(
+            said[0].ends_with("did you mean `feature-worth`?"),
+            "{said:?}"
+        );
+        assert!(
+            said[1].ends_with("did you mean `figure-capture`?"),
+            "{said:?}"
+        );
+        // Its own points are not the others': alone, `figure-captur` is near nothing.
+        let said = mistyped_points(&mine, &[&mine]);
+        assert_eq!(said.len(), 1, "{said:?}");
     }
 }
