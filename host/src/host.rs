@@ -820,7 +820,7 @@ fn check_each(
             }
             let library = p.find_library(build_dirs, ships(p)).ok_or_else(|| {
                 format!(
-                    "its library `{}` is neither in `{}` nor where cargo builds it (its `target/` or `CARGO_TARGET_DIR`; run `cargo build --release` there)",
+                    "its library `{}` is neither in `{}` nor where cargo builds it (its `target/` or `CARGO_TARGET_DIR`; run `cargo build` there)",
                     p.library_file(),
                     p.dir.display()
                 )

@@ -36,11 +36,13 @@ pub struct Found {
     pub module: Result<PluginMod_Ref, String>,
 }
 
-/// The file name a plugin crate's shared library has on this platform.
+/// The file name a plugin crate's shared library has on this platform (cargo writes a
+/// `-` of the crate's name as `_`).
 pub fn library_file(crate_name: &str) -> String {
     format!(
-        "{}{crate_name}{}",
+        "{}{}{}",
         std::env::consts::DLL_PREFIX,
+        crate_name.replace('-', "_"),
         std::env::consts::DLL_SUFFIX
     )
 }
@@ -431,4 +433,20 @@ fn machine_here() -> Option<&'static str> {
         "x86" | "x86_64" | "powerpc" | "powerpc64" | "s390x" | "arm" | "aarch64" => arch,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A crate named with `-` is found by the file cargo builds (`_`).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_crate_names_dash_is_its_librarys_underscore() {
+        assert_eq!(library_file("lantern-plugin"), "liblantern_plugin.so");
+        assert_eq!(
+            library_file("carc_princess_dragon"),
+            "libcarc_princess_dragon.so"
+        );
+    }
 }
