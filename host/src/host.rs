@@ -445,6 +445,8 @@ impl Host {
                         _ => None,
                     })
                     .collect();
+                let near =
+                    carc_core::tiles::validate::nearest(id, known.iter().map(String::as_str), 2);
                 return Err(format!(
                     "unknown expansion `{id}` (available: {}){}",
                     if known.is_empty() {
@@ -452,7 +454,9 @@ impl Host {
                     } else {
                         known.join(", ")
                     },
-                    if refused.is_empty() {
+                    if let Some(near) = near {
+                        format!("; did you mean `{near}`?")
+                    } else if refused.is_empty() {
                         "; carc finds a plugin in another directory with --plugin-dir DIR \
                          (`carc plugins list` shows what it finds)"
                             .to_string()

@@ -394,11 +394,16 @@ fn replay_json_prints_the_state() {
 #[test]
 fn bad_flags_are_clear_errors() {
     let long_name = format!("{},Bob", "x".repeat(1001));
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 16] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope` (available: princess-dragon, russian-promos); carc finds \
              a plugin in another directory with --plugin-dir DIR",
+        ),
+        (
+            &["play", "--expansions", "princess-dragn"],
+            "unknown expansion `princess-dragn` (available: princess-dragon, russian-promos); \
+             did you mean `princess-dragon`?",
         ),
         (&["play", "--players", "9"], "--players must be 1 to 6"),
         (&["play", "--bots", "clever"], "unknown bot `clever`"),

@@ -19,7 +19,8 @@
 
 mod memo;
 mod schema_check;
-pub(crate) use schema_check::{edit_distance, nearest};
+pub(crate) use schema_check::edit_distance;
+pub use schema_check::nearest;
 mod semantic;
 mod source;
 mod tree;

@@ -270,7 +270,7 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The known name nearest to `written` within `most` edits, for a "did you mean" hint.
-pub(crate) fn nearest<'a>(
+pub fn nearest<'a>(
     written: &str,
     known: impl IntoIterator<Item = &'a str>,
     most: usize,
