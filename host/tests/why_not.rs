@@ -14,7 +14,7 @@ use common::{carc, scratch, stderr};
 
 /// `(scenario in tests/scenarios, words the reason must hold)`; words beginning with
 /// `is illegal: ` are the whole reason, to the end of its line.
-const CASES: [(&str, &str); 22] = [
+const CASES: [(&str, &str); 23] = [
     // The engine itself: the tile was not drawn, or it does not fit.
     (
         "base-03-illegal-wrong-tile",
@@ -23,6 +23,10 @@ const CASES: [(&str, &str); 22] = [
     (
         "base-04-illegal-edge-mismatch",
         "the tile does not fit there: it must touch the board and match every edge (BASE-4)",
+    ),
+    (
+        "base-04-place-on-occupied-square-refused",
+        "is illegal: the square (0, 0) already holds a tile (BASE-4)",
     ),
     (
         "base-04-place-discarded-tile-refused",

@@ -616,6 +616,9 @@ impl Game {
                 }
                 why
             }
+            Action::Place { pos, .. } if same_kind && self.state.board.is_placed(*pos) => {
+                format!("the square {pos} already holds a tile (BASE-4)")
+            }
             Action::Place { .. } if same_kind => {
                 "the tile does not fit there: it must touch the board and match every edge (BASE-4)"
                     .into()
