@@ -543,6 +543,16 @@ fn moves_are_counted_and_bad_requests_refused() {
         "{}",
         stderr(&o)
     );
+    // A record without moves has none, not "only 0".
+    let dir = common::scratch("render-no-moves");
+    let empty = common::write(&dir, "empty.toml", "[game]\nplayers = [\"A\", \"B\"]\n");
+    let o = carc(&["render", "board", &empty, "--move", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--move 1: the record has no moves"),
+        "{}",
+        stderr(&o)
+    );
     let o = carc(&["render", "board", record, "--out", "board.jpg"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains(".svg or .png"), "{}", stderr(&o));

@@ -248,9 +248,12 @@ pub fn game_after(path: &Path, moves: Option<usize>) -> Result<Game, (u8, String
     let total = loaded.record.moves.len();
     let upto = moves.unwrap_or(total);
     if upto > total {
+        let has = match total {
+            0 => "no moves".to_string(),
+            n => format!("only {}", count(n as u64, "move")),
+        };
         return Err(cannot(format!(
-            "error: --move {upto}: the record has only {}",
-            count(total as u64, "move")
+            "error: --move {upto}: the record has {has}"
         )));
     }
     let played = match record::play_moves(&loaded, &mut game, upto, |_, _| {}) {
