@@ -85,6 +85,9 @@ pub fn size(bytes: u64) -> String {
 /// 1024, `KiB`/`MiB`/`GiB` accepted too).
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
+    if t.is_empty() {
+        return Err("no size given (like 16M or 1048576)".into());
+    }
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(digits);
     let n: u64 = number
@@ -263,6 +266,10 @@ mod tests {
         assert_eq!(parse_size("64 KiB"), Ok(64 << 10));
         assert_eq!(parse_size("1000"), Ok(1000));
         assert!(parse_size("lots").is_err());
+        assert_eq!(
+            parse_size(" "),
+            Err("no size given (like 16M or 1048576)".to_string())
+        );
         assert!(parse_size("5T").is_err());
         assert!(parse_size("99999999999G").is_err());
         assert_eq!(size(16 << 20), "16 MiB");

@@ -545,8 +545,12 @@ impl Rules {
                 )));
             };
             if !decl.values.contains(value) {
+                let wrong = match value.as_str() {
+                    "" => "is given no value".to_string(),
+                    v => format!("cannot be `{v}`"),
+                };
                 return Err(RulesError::new(format!(
-                    "rule option `{key}` cannot be `{value}` (allowed: {})",
+                    "rule option `{key}` {wrong} (allowed: {})",
                     decl.values.join(", ")
                 )));
             }

@@ -73,7 +73,8 @@ impl<'de> Deserialize<'de> for Pin {
         } else {
             Err(serde::de::Error::custom(format!(
                 "a pin is `sha256:` and 64 lowercase hexadecimal digits, as `carc plugins \
-                 trust` writes it, not {text:?}"
+                 trust` writes it, not `{}`",
+                text.escape_debug()
             )))
         }
     }

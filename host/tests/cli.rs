@@ -433,17 +433,17 @@ fn bad_flags_are_clear_errors() {
         ),
         (
             &["play", "--names", "Ann,"],
-            "--names \"Ann,\": a name is empty",
+            "--names `Ann,`: a name is empty",
         ),
         (&["play", "--bots", ""], "--bots names no bot"),
-        (&["play", "--bots", ","], "--bots \",\": an item is empty"),
+        (&["play", "--bots", ","], "--bots `,`: an item is empty"),
         (
             &["play", "--names", &long_name],
             "--names: a name is 1001 characters long; names are at most 1000",
         ),
         (
             &["play", "--names", "Ann\nfinal scores:,Bob"],
-            "--names: the name \"Ann\\nfinal scores:\" holds a line break",
+            "--names: the name `Ann\\nfinal scores:` holds a line break",
         ),
     ];
     for (args, want) in cases {
@@ -717,6 +717,22 @@ fn rules_lists_options_and_rejects_unknown_values() {
         stderr(&bad).contains("cannot be `always` (allowed: may, must)"),
         "{}",
         stderr(&bad)
+    );
+    // No value is said as such (it was "cannot be ``").
+    let none = carc(&[
+        "play",
+        "--expansions",
+        "princess-dragon",
+        "--rule",
+        "princess-dragon.princess=",
+    ]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(
+        stderr(&none).contains(
+            "rule option `princess-dragon.princess` is given no value (allowed: may, must)"
+        ),
+        "{}",
+        stderr(&none)
     );
     let unknown = carc(&[
         "play",

@@ -47,7 +47,7 @@ pub fn split_list(flag: &str, example: &str, s: &str) -> Result<Vec<String>, Str
     let items: Vec<String> = s.split(',').map(|x| x.trim().to_string()).collect();
     if items.iter().any(String::is_empty) {
         return Err(format!(
-            "{flag} {s:?}: an item is empty (separate the items by single commas: {flag} \
+            "{flag} `{s}`: an item is empty (separate the items by single commas: {flag} \
              {example})"
         ));
     }
@@ -84,7 +84,7 @@ pub fn parse_rules(flags: &[String]) -> Result<BTreeMap<String, String>, String>
     for f in flags {
         let Some((k, v)) = f.split_once('=') else {
             return Err(format!(
-                "--rule {f}: expected `<expansion>.<option>=<value>`"
+                "--rule `{f}`: expected `<expansion>.<option>=<value>`"
             ));
         };
         let (key, value) = (k.trim(), v.trim());

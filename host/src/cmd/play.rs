@@ -64,7 +64,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
             let names: Vec<String> = n.split(',').map(|s| s.trim().to_string()).collect();
             if names.iter().any(String::is_empty) {
                 return Err(format!(
-                    "--names {n:?}: a name is empty (give each player a name, separated by \
+                    "--names `{n}`: a name is empty (give each player a name, separated by \
                      commas: --names Ann,Ben)"
                 ));
             }
@@ -88,9 +88,10 @@ fn play(args: PlayArgs) -> Result<(), String> {
             }
             Some(_) => {
                 return Err(format!(
-                    "--names: the name {name:?} holds a line break, a tab, an escape or \
+                    "--names: the name `{}` holds a line break, a tab, an escape or \
                      another character that does not print as itself; names are printable \
-                     text"
+                     text",
+                    name.escape_debug()
                 ));
             }
             None => {}

@@ -92,13 +92,13 @@ pub fn format_of(path: &Path, flag: &str) -> Result<Format, String> {
         Some("svg") => Ok(Format::Svg),
         // Without PNG output, said before any work is done.
         Some("png") if !cfg!(feature = "png") => Err(format!(
-            "{flag} {}: {}",
+            "{flag} `{}`: {}",
             path.display(),
             carc_host::render::png::HOW_TO_GET_PNG
         )),
         Some("png") => Ok(Format::Png),
         _ => Err(format!(
-            "{flag} {}: the picture is written as SVG or PNG, so the file name must end in \
+            "{flag} `{}`: the picture is written as SVG or PNG, so the file name must end in \
              .svg or .png",
             path.display()
         )),

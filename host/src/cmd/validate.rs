@@ -55,7 +55,7 @@ pub fn run(args: ValidateArgs) -> u8 {
     if let Some(out) = &out {
         if inputs.len() > 1 {
             return super::fail(format!(
-                "--render-out {}: one atlas is written per input, so give one input only",
+                "--render-out `{}`: one atlas is written per input, so give one input only",
                 out.display()
             ));
         }
