@@ -1231,6 +1231,18 @@ fn plugins_info_shows_the_manifest_and_loads_the_library() {
         PathBuf::from(line("library: ").trim_start_matches("library: ")),
         shipped_library("carc_russian_promos")
     );
+    // The `carc` requirement is on the plugin protocol, not carc's own version.
+    let manifest_text =
+        std::fs::read_to_string(root().join("plugins/russian-promos/manifest.toml")).unwrap();
+    let range = manifest_text
+        .lines()
+        .find_map(|l| l.strip_prefix("carc = \""))
+        .and_then(|r| r.strip_suffix('"'))
+        .expect("a carc requirement");
+    assert_eq!(
+        line("requires: "),
+        format!("requires: carc plugin protocol {range}")
+    );
     // Every option the manifest declares, with its values.
     let manifest: toml::Table =
         std::fs::read_to_string(root().join("plugins/russian-promos/manifest.toml"))

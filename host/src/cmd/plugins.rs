@@ -189,7 +189,16 @@ fn info(id: &str) -> Result<u8, String> {
     };
     outln!(
         "requires: {}",
-        list(m.requires.iter().map(|(k, v)| format!("{k} {v}")).collect())
+        list(
+            m.requires
+                .iter()
+                .map(|(k, v)| match k.as_str() {
+                    // The plugin protocol's version, not carc's own (`carc --version`).
+                    "carc" => format!("carc plugin protocol {v}"),
+                    _ => format!("{k} {v}"),
+                })
+                .collect()
+        )
     );
     outln!("conflicts: {}", list(m.conflicts.clone()));
     outln!(
