@@ -690,6 +690,17 @@ fn a_pinned_library_that_changed_is_refused_naming_both_hashes() {
         status_of(&rows, "russian-promos").contains("not pinned"),
         "{rows:?}"
     );
+    // Nothing pinned is left usable: `rules` says there is nothing to list (it printed
+    // nothing).
+    std::fs::write(&config, "trust = \"pinned-only\"\n").unwrap();
+    let out = carc_in(&home, &["--config", &cfg, "rules"]);
+    assert!(out.status.success(), "{}", show(&out));
+    assert!(
+        stdout(&out)
+            .starts_with("no expansion is available, and the base game has no rule options"),
+        "{}",
+        show(&out)
+    );
 }
 
 #[cfg(unix)]

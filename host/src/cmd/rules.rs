@@ -21,10 +21,12 @@ pub fn run(args: RulesArgs) -> u8 {
         Err(e) => return super::fail(e),
     };
     let ids = ids.unwrap_or_default();
+    let mut shown = 0;
     for (i, m) in rules.manifests.iter().enumerate() {
         if m.id == "base" && !ids.iter().any(|x| x == "base") {
             continue;
         }
+        shown += 1;
         outln!("{}: {}", m.id, m.name);
         if m.options.is_empty() {
             outln!("  no rule options");
@@ -48,6 +50,12 @@ pub fn run(args: RulesArgs) -> u8 {
             outln!("      values: {}", values.join(" | "));
             outln!("      {}", o.doc);
         }
+    }
+    if shown == 0 {
+        outln!(
+            "no expansion is available, and the base game has no rule options (`carc plugins \
+             list` shows the plugins found and why any is refused)"
+        );
     }
     0
 }
