@@ -203,8 +203,9 @@ fn translate(error: &ValidationError<'_>, tree: &Tree<'_>, schema: &Json, out: &
                 .map_or_else(String::new, super::tree::shorten);
             value_finding(match key.as_str() {
                 "id" => format!(
-                    "tile id `{text}` is not of the form `prefix:name` (e.g. `base:D`; \
-                     the prefix has lowercase letters, digits and `-`)"
+                    "tile id `{text}` is not of the form `prefix:name` (e.g. `base:D`: a \
+                     prefix of lowercase letters, digits and `-`, a colon, and a name of \
+                     letters, digits and `-`)"
                 ),
                 "kind" => format!(
                     "feature kind `{text}` is not a valid name (lowercase `name` or \
