@@ -1084,6 +1084,19 @@ fn validate_says_when_it_is_given_a_game_record() {
     let o = carc(&["validate", "tests/validate/missing-id.toml"]);
     assert_eq!(o.status.code(), Some(1), "{}", show(&o));
     assert!(!stderr(&o).contains("game record"), "{}", show(&o));
+    assert!(!stderr(&o).contains("manifest"), "{}", show(&o));
+    // Nor a plugin's manifest: its directory is what to check.
+    let file = "plugins/princess-dragon/manifest.toml";
+    let o = carc(&["validate", file]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "note: {file} looks like a plugin's manifest, not tile data: `carc validate \
+             plugins/princess-dragon` checks the plugin directory that holds it"
+        )),
+        "{}",
+        show(&o)
+    );
 }
 
 /// A tile file named twice (also through another path) is checked once, not found to

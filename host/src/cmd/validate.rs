@@ -183,9 +183,10 @@ fn refused_vocabularies(host: &crate::host::Host) {
     }
 }
 
-/// Says which invalid files look like game records (a `game` table, or `move`s): tile
-/// data is what `validate` reads, a record is `carc replay`'s.
-fn game_records(report: &carc_core::tiles::validate::Report) {
+/// Says which invalid files look like game records (a `game` table, or `move`s) or
+/// plugin manifests (an `id` and a `version`): tile data is what `validate` reads, a
+/// record is `carc replay`'s, a manifest is checked with its plugin directory.
+fn other_formats(report: &carc_core::tiles::validate::Report) {
     for file in report.files.iter().filter(|f| !f.diagnostics.is_empty()) {
         let path = std::path::Path::new(&file.name);
         if file.unreadable || carc_core::input::is_stdin(path) {
@@ -201,11 +202,24 @@ fn game_records(report: &carc_core::tiles::validate::Report) {
         } else {
             toml::from_str(&text).ok()
         };
-        if table.is_some_and(|t| t.contains_key("game") || t.contains_key("move")) {
+        let Some(table) = table else { continue };
+        if table.contains_key("game") || table.contains_key("move") {
             errln!(
                 "note: {} looks like a game record, not tile data: `carc replay {}` plays one",
                 file.name,
                 file.name
+            );
+        } else if !json && table.contains_key("id") && table.contains_key("version") {
+            // A plugin's manifest: checked with its directory, tile data and library.
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            errln!(
+                "note: {} looks like a plugin's manifest, not tile data: `carc validate {}` \
+                 checks the plugin directory that holds it",
+                file.name,
+                dir.display()
             );
         }
     }
@@ -364,7 +378,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
     if !report.is_ok() {
         refused_vocabularies(host);
         unfound_expansions(&report, &ids, &host.ids());
-        game_records(&report);
+        other_formats(&report);
     }
     outln!("{}", report.summary());
     let code = if report.has_unreadable() {
