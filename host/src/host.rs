@@ -769,8 +769,12 @@ fn check_each(
         let refusal = (|| -> Result<Option<PathBuf>, String> {
             if let Some(range) = p.manifest.requires.get("carc") {
                 version_matches(&host_protocol(), range).map_err(|_| {
-                    format!(
-                        "it requires carc protocol {range}, and this host speaks {HOST_PROTOCOL}"
+                    p.at_key(
+                        &["requires", "carc"],
+                        format!(
+                            "it requires carc protocol {range}, and this host speaks \
+                             {HOST_PROTOCOL}"
+                        ),
                     )
                 })?;
             }
@@ -781,10 +785,22 @@ fn check_each(
                     .filter(|e| e.id == *req && !matches!(e.status, Status::Shadowed(_)))
                     .find_map(|e| e.manifest.as_ref())
                     .ok_or_else(|| {
-                        format!("it requires `{req}` {range}, which is not installed")
+                        let installed = entries.iter().map(|e| e.id.as_str());
+                        let near = match carc_core::tiles::validate::nearest(req, installed, 2) {
+                            Some(near) => format!("; did you mean `{near}`?"),
+                            None => String::new(),
+                        };
+                        p.at_key(
+                            &["requires", req],
+                            format!("it requires `{req}` {range}, which is not installed{near}"),
+                        )
                     })?;
-                version_matches(&other.version, range)
-                    .map_err(|why| format!("it requires `{req}` {range}: {why}"))?;
+                version_matches(&other.version, range).map_err(|why| {
+                    p.at_key(
+                        &["requires", req],
+                        format!("it requires `{req}` {range}: {why}"),
+                    )
+                })?;
                 required.push(other);
             }
             p.check_tiles(&required)?;

@@ -150,6 +150,21 @@ impl Package {
         ))
     }
 
+    /// `message`, located in the manifest at the value of the key `path`
+    /// (`["requires", "carc"]`), with a caret snippet; unlocated when the key is not
+    /// found.
+    pub fn at_key(&self, path: &[&str], message: String) -> String {
+        let segs: Vec<carc_core::span::Seg> = path.iter().map(|k| (*k).into()).collect();
+        let at = carc_core::span::toml_span(&self.manifest_text, &segs);
+        carc_core::tiles::validate::Diagnostic::located(
+            &self.manifest_text,
+            &self.dir.join(MANIFEST_FILE).display().to_string(),
+            at,
+            message,
+        )
+        .to_string()
+    }
+
     /// The expansion id.
     pub fn id(&self) -> &str {
         &self.manifest.id

@@ -1617,6 +1617,38 @@ fn an_unknown_kind_in_a_plugins_tiles_says_where_its_kinds_come_from() {
 /// An expansion a record enables that cannot be enabled is said at the record's line,
 /// under the expansion the reason is about (the one it names first: the one requiring,
 /// not the one required).
+/// A requirement that cannot be met is said at its line in the manifest, with the id
+/// meant when it is near one installed.
+#[test]
+fn an_unmet_requirement_is_located_in_the_manifest() {
+    let home = scratch("packages-unmet-requirement");
+    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
+    let dir = home.join("packs").join("lanterns");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("manifest.toml"),
+        "id = \"lanterns\"\nname = \"Lanterns\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n\
+         \n[requires]\nprincess-dragn = \"^1\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("tiles.toml"),
+        tiles.replace("expansion = \"crossings\"", "expansion = \"lanterns\""),
+    )
+    .unwrap();
+    let o = carc_in(&home, &["validate", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "{}:7:18: error: it requires `princess-dragn` ^1, which is not installed; did you \
+             mean `princess-dragon`?\n",
+            dir.join("manifest.toml").display()
+        )),
+        "{}",
+        show(&o)
+    );
+}
+
 #[test]
 fn a_record_enabling_what_cannot_be_enabled_is_said_at_the_expansion_at_fault() {
     let home = scratch("packages-record-requires");
@@ -1659,8 +1691,18 @@ fn a_record_enabling_what_cannot_be_enabled_is_said_at_the_expansion_at_fault() 
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).starts_with(&format!(
-            "{}:2:15: error: expansion `a` cannot be enabled: it requires `b` ^2.0",
+            "{}:2:15: error: expansion `a` cannot be enabled:",
             record.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // Why, located at the requirement in its manifest.
+    let manifest = packs.join("a").join("manifest.toml");
+    assert!(
+        stderr(&o).contains(&format!(
+            "{}:7:5: error: it requires `b` ^2.0: version 0.1.0 is found, outside ^2.0\n",
+            manifest.display()
         )),
         "{}",
         stderr(&o)
