@@ -251,7 +251,7 @@ pub fn plain(message: &str, spanned: Option<&str>) -> String {
 }
 
 /// serde's sentences in the order of every other message: what was expected, then what
-/// was found (`expected an array, found the string "A"`), and keys called keys.
+/// was found (``expected an array, found the string `A` ``), and keys called keys.
 fn in_our_order(m: &str) -> String {
     for lead in ["invalid type: ", "invalid value: ", "invalid length: "] {
         if let Some(rest) = m.strip_prefix(lead)
@@ -285,8 +285,16 @@ fn in_our_order(m: &str) -> String {
     m.to_string()
 }
 
-/// What serde found, in words: `the string "A"`, `the number `1.5``, `true`.
+/// What serde found, in words: ``the string `A` ``, ``the number `1.5` ``, `true`.
 fn found_words(found: &str) -> String {
+    // serde writes a string as Rust does (`string "A"`); quoted here as every name is
+    // (its escapes kept: a line break stays `\n`).
+    if let Some(inner) = found
+        .strip_prefix("string \"")
+        .and_then(|r| r.strip_suffix('"'))
+    {
+        return format!("the string `{inner}`");
+    }
     for (serde, words) in [
         ("string ", "the string "),
         ("integer ", "the number "),
@@ -382,7 +390,7 @@ mod tests {
         for (serde, ours) in [
             (
                 "invalid type: string \"A\", expected a sequence",
-                "expected an array, found the string \"A\"",
+                "expected an array, found the string `A`",
             ),
             (
                 "invalid type: floating point `1.5`, expected u32",
@@ -466,7 +474,7 @@ mod tests {
     fn manifest_tables_and_out_of_range_numbers_read_as_words() {
         assert_eq!(
             plain("invalid type: string \"N\", expected struct KindDecl", None),
-            "expected a `[[kind]]` entry (a table), found the string \"N\""
+            "expected a `[[kind]]` entry (a table), found the string `N`"
         );
         assert_eq!(
             plain(
@@ -582,10 +590,10 @@ mod tests {
         );
         assert_eq!(
             plain(
-                "expected struct variant KindShape::Edge, found the string \"x\"",
+                "expected struct variant KindShape::Edge, found the string `x`",
                 None
             ),
-            "expected a table, found the string \"x\""
+            "expected a table, found the string `x`"
         );
     }
 

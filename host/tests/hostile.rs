@@ -1789,7 +1789,7 @@ fn wrong_types_are_told_in_the_record_s_own_words() {
     exits_saying(
         &o,
         2,
-        "expected a rotation: 0, 90, 180 or 270 (a number, not in quotes), found the string \"270\"",
+        "expected a rotation: 0, 90, 180 or 270 (a number, not in quotes), found the string `270`",
     );
 }
 
