@@ -405,7 +405,7 @@ fn bad_flags_are_clear_errors() {
             "unknown expansion `princess-dragn` (available: princess-dragon, russian-promos); \
              did you mean `princess-dragon`?",
         ),
-        (&["play", "--players", "9"], "--players must be 1 to 6"),
+        (&["play", "--players", "9"], "--players 9: a game has 1 to 6 players"),
         (&["play", "--bots", "clever"], "unknown bot `clever`"),
         (
             &["play", "--names", "A,B", "--bots", "random,random,random"],
@@ -421,7 +421,7 @@ fn bad_flags_are_clear_errors() {
             "--bots names 2 bots for 3 players (give one, or one per seat)",
         ),
         (&["simulate", "--bots", "clever"], "unknown bot `clever`"),
-        (&["simulate", "--players", "0"], "--players must be 1 to 6"),
+        (&["simulate", "--players", "0"], "--players 0: a game has 1 to 6 players"),
         // A count that is no number, in words (not the parser's).
         (
             &["play", "--players", "two"],

@@ -73,7 +73,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         (None, Some(n)) if (1..=NAMES.len()).contains(&n) => {
             NAMES[..n].iter().map(|s| s.to_string()).collect()
         }
-        (None, Some(n)) => return Err(format!("--players must be 1 to 6, not {n}")),
+        (None, Some(n)) => return Err(format!("--players {n}: a game has 1 to 6 players")),
         (None, None) => NAMES[..2].iter().map(|s| s.to_string()).collect(),
     };
     // As in a record, which holds them (a long name is not quoted back).
