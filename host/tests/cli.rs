@@ -405,7 +405,10 @@ fn bad_flags_are_clear_errors() {
             "unknown expansion `princess-dragn` (available: princess-dragon, russian-promos); \
              did you mean `princess-dragon`?",
         ),
-        (&["play", "--players", "9"], "--players 9: a game has 1 to 6 players"),
+        (
+            &["play", "--players", "9"],
+            "--players 9: a game has 1 to 6 players",
+        ),
         (&["play", "--bots", "clever"], "unknown bot `clever`"),
         (
             &["play", "--names", "A,B", "--bots", "random,random,random"],
@@ -421,7 +424,10 @@ fn bad_flags_are_clear_errors() {
             "--bots names 2 bots for 3 players (give one, or one per seat)",
         ),
         (&["simulate", "--bots", "clever"], "unknown bot `clever`"),
-        (&["simulate", "--players", "0"], "--players 0: a game has 1 to 6 players"),
+        (
+            &["simulate", "--players", "0"],
+            "--players 0: a game has 1 to 6 players",
+        ),
         // A count that is no number, in words (not the parser's).
         (
             &["play", "--players", "two"],
@@ -553,6 +559,48 @@ fn checked_in_schemas_match_the_code() {
             on_disk,
             "{file} is out of date: run `cargo run -p carc-host -- schema {which} > {file}`"
         );
+    }
+}
+
+/// Every scenario record holds to the checked-in record schema, and what the schema
+/// says a record cannot hold (a rotation of 45, `pass = false`, no players) it refuses,
+/// as `carc replay` does.
+#[test]
+fn records_hold_to_the_record_schema() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("schema/record.schema.json")).unwrap(),
+    )
+    .expect("the schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let as_json = |toml_text: &str| -> serde_json::Value {
+        let value: toml::Value = toml::from_str(toml_text).expect("TOML");
+        serde_json::to_value(value).expect("as JSON")
+    };
+    let mut checked = 0;
+    for entry in std::fs::read_dir(root().join("tests/scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let record = as_json(&std::fs::read_to_string(&path).unwrap());
+            let errors: Vec<String> = validator
+                .iter_errors(&record)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} records");
+    let head = "[game]\nplayers = [\"A\", \"B\"]\n";
+    for bad in [
+        format!("{head}[[move]]\nplace = \"base:U\"\nat = [0, 1]\nrotation = 45\n"),
+        format!("{head}[[move]]\npass = false\n"),
+        "[game]\nplayers = []\n".to_string(),
+        "[game]\nplayers = [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\", \"G\"]\n".to_string(),
+    ] {
+        assert!(!validator.is_valid(&as_json(&bad)), "{bad}");
+        let dir = scratch("schema-refused");
+        let file = common::write(&dir, "bad.toml", &bad);
+        assert_eq!(carc(&["replay", &file]).status.code(), Some(2), "{bad}");
     }
 }
 

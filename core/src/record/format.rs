@@ -60,6 +60,7 @@ pub struct GameHeader {
     #[serde(default)]
     pub expansions: Vec<String>,
     /// 1 to 6 seats, in turn order.
+    #[schemars(length(min = 1, max = 6))]
     pub players: Vec<String>,
     /// Shuffles every tile not listed in `draw`, and any reshuffle during play.
     #[serde(
@@ -386,12 +387,14 @@ pub struct Move {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "degrees::opt_rotation"
     )]
+    #[schemars(extend("enum" = [0, 90, 180, 270]))]
     pub rotation: Option<i64>,
     /// Deploy a follower on that feature.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follower: Option<FeatureRef>,
-    /// Decline an optional step.
+    /// Decline an optional step (`true`, the only value).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("const" = true))]
     pub pass: Option<bool>,
     /// Move the fairy next to your follower on that feature (The Princess and the Dragon).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -461,7 +464,7 @@ pub struct Expect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<BTreeMap<String, u32>>")]
     pub trapped: Option<BTreeMap<String, i64>>,
-    /// The players with the most points, in seat order (BASE-10; a carc addition).
+    /// The players with the most points, each once, in any order (BASE-10; carc's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(extend("uniqueItems" = true))]
     pub winners: Option<Vec<String>>,

@@ -103,7 +103,10 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         return Err("--games must be at least 1".into());
     }
     if !(1..=6).contains(&args.players) {
-        return Err(format!("--players {}: a game has 1 to 6 players", args.players));
+        return Err(format!(
+            "--players {}: a game has 1 to 6 players",
+            args.players
+        ));
     }
     if !(1..=256).contains(&args.threads) {
         return Err(format!("--threads must be 1 to 256, not {}", args.threads));
