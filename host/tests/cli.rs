@@ -394,7 +394,7 @@ fn replay_json_prints_the_state() {
 #[test]
 fn bad_flags_are_clear_errors() {
     let long_name = format!("{},Bob", "x".repeat(1001));
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 17] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope` (available: princess-dragon, russian-promos); carc finds \
@@ -427,6 +427,10 @@ fn bad_flags_are_clear_errors() {
         (
             &["simulate", "--players", "0"],
             "--players 0: a game has 1 to 6 players",
+        ),
+        (
+            &["simulate", "--threads", "0"],
+            "--threads 0: give 1 to 256 threads",
         ),
         // A count that is no number, in words (not the parser's).
         (
@@ -482,6 +486,15 @@ fn simulate_reports_games_per_second() {
     let v1: serde_json::Value = serde_json::from_str(&stdout(&j1)).unwrap();
     let v2: serde_json::Value = serde_json::from_str(&stdout(&j2)).unwrap();
     assert_eq!(v1["mean_scores"], v2["mean_scores"]);
+    assert_eq!(v2["threads"], 3);
+    // No more threads are used, nor said, than there are games.
+    let o = carc(&["simulate", "--games", "3", "--threads", "256"]);
+    assert!(
+        stdout(&o).starts_with("3 games of the base game in ")
+            && stdout(&o).contains(" on 3 threads:"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

@@ -109,8 +109,12 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         ));
     }
     if !(1..=256).contains(&args.threads) {
-        return Err(format!("--threads must be 1 to 256, not {}", args.threads));
+        return Err(format!("--threads {}: give 1 to 256 threads", args.threads));
     }
+    // No more threads than games: the others would have none to play.
+    let threads = args
+        .threads
+        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
     let strategies = super::bots_for(&args.bots, args.players)?;
     let expansions = super::expansions_list(&args.expansions)?;
     if args.baseline && expansions.is_empty() {
@@ -170,7 +174,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     let batch = Batch {
         names: &names,
         strategies: &strategies,
-        threads: args.threads,
+        threads,
         bar: &bar,
         done: &done,
     };
@@ -211,7 +215,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     if args.json {
         let mut v = serde_json::json!({
             "games": args.games, "seconds": run.seconds, "games_per_second": rate,
-            "threads": args.threads, "expansions": expansions, "mean_scores": means,
+            "threads": threads, "expansions": expansions, "mean_scores": means,
         });
         if let Some(ratio) = ratio {
             v["baseline"] = serde_json::json!({
@@ -243,7 +247,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
             "{} of {of} in {:.2} s on {}: {rate:.0} games/s",
             count(args.games, "game"),
             run.seconds,
-            count(args.threads as u64, "thread")
+            count(threads as u64, "thread")
         );
         let list: Vec<String> = names
             .iter()
