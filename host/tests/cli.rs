@@ -1224,6 +1224,27 @@ fn validate_counts_a_directory_that_is_no_plugin_directory_in_its_place() {
     );
 }
 
+/// A move placing a tile id this game does not have names the near one it has.
+#[test]
+fn a_placed_tile_id_near_one_of_the_game_says_which() {
+    let dir = scratch("near-tile-id");
+    let file = common::write(
+        &dir,
+        "g.toml",
+        "[game]\nplayers = [\"A\", \"B\"]\n[[move]]\nplace = \"base:UU\"\nat = [0, 1]\nrotation = 0\n",
+    );
+    let o = carc(&["replay", &file]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(
+            "is illegal: `base:UU` is not a tile of this game (base game or an enabled \
+             expansion); did you mean `base:U`?"
+        ),
+        "{}",
+        show(&o)
+    );
+}
+
 /// A subcommand's help lists its own options apart from those of every command.
 #[test]
 fn help_sets_the_options_of_every_command_apart() {

@@ -245,8 +245,13 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
             )
         })?;
         let tile = rules.tiles.get(id).ok_or_else(|| {
+            let ids = rules.tiles.types.iter().map(|t| t.id.as_str());
+            let near = match crate::tiles::validate::nearest(id, ids, 2) {
+                Some(near) => format!("; did you mean `{near}`?"),
+                None => String::new(),
+            };
             MoveError::Illegal(format!(
-                "`{id}` is not a tile of this game (base game or an enabled expansion)"
+                "`{id}` is not a tile of this game (base game or an enabled expansion){near}"
             ))
         })?;
         return Ok(Action::Place {
