@@ -454,14 +454,16 @@ impl Host {
                     } else {
                         known.join(", ")
                     },
-                    if let Some(near) = near {
-                        format!("; did you mean `{near}`?")
-                    } else if refused.is_empty() {
-                        "; carc finds a plugin in another directory with --plugin-dir DIR \
-                         (`carc plugins list` shows what it finds)"
-                            .to_string()
-                    } else {
-                        format!("; {}", refused.join("; "))
+                    match (near, refused.is_empty()) {
+                        (Some(near), true) => format!("; did you mean `{near}`?"),
+                        (Some(near), false) => {
+                            format!("; {}; did you mean `{near}`?", refused.join("; "))
+                        }
+                        (None, true) => "; carc finds a plugin in another directory with \
+                                         --plugin-dir DIR (`carc plugins list` shows what it \
+                                         finds)"
+                            .to_string(),
+                        (None, false) => format!("; {}", refused.join("; ")),
                     }
                 ));
             };
@@ -785,7 +787,10 @@ fn check_each(
                     .filter(|e| e.id == *req && !matches!(e.status, Status::Shadowed(_)))
                     .find_map(|e| e.manifest.as_ref())
                     .ok_or_else(|| {
-                        let installed = entries.iter().map(|e| e.id.as_str());
+                        let installed = entries
+                            .iter()
+                            .filter(|e| e.id != p.id() && !matches!(e.status, Status::Shadowed(_)))
+                            .map(|e| e.id.as_str());
                         let near = match carc_core::tiles::validate::nearest(req, installed, 2) {
                             Some(near) => format!("; did you mean `{near}`?"),
                             None => String::new(),
@@ -872,6 +877,10 @@ fn check_each(
                 let ok = entries.iter().any(|e| e.id == *req && usable(&e.status));
                 if !ok {
                     let why = format!("it requires `{req}`, which was refused");
+                    let why = match &slots[i].package {
+                        Some(p) => p.at_key(&["requires", req], why),
+                        None => why,
+                    };
                     entries[i].detail = why.clone();
                     entries[i].status = Status::Refused(why);
                     changed = true;

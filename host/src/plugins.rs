@@ -208,11 +208,14 @@ pub fn shipped_libraries(dirs: Option<Vec<PathBuf>>) -> Vec<Found> {
                 None => (
                     PathBuf::from(&file),
                     Err(format!(
-                        "its library `{file}` is not in {} (build it with `cargo build --release`)",
+                        "its library `{file}` is not in {} (build it with `{}`, as carc was)",
                         dirs.iter()
                             .map(|d| format!("`{}`", d.display()))
                             .collect::<Vec<_>>()
-                            .join(" or ")
+                            .join(" or "),
+                        crate::package::rebuild_command(
+                            dirs.first().map(|d| d.join(&file)).as_deref()
+                        )
                     )),
                 ),
             };

@@ -603,6 +603,15 @@ fn records_hold_to_the_record_schema() {
         }
     }
     assert!(checked > 100, "{checked} records");
+    // JSON `null` where replay reads it as absent.
+    let with_null = serde_json::json!({
+        "game": {"players": ["A", "B"], "draw": ["base:U"]},
+        "move": [{"place": "base:U", "at": [0, 1], "rotation": 0, "pass": null}]
+    });
+    assert!(validator.is_valid(&with_null));
+    let dir = scratch("schema-null");
+    let file = common::write(&dir, "null.json", with_null.to_string());
+    assert_eq!(carc(&["replay", &file]).status.code(), Some(0));
     let head = "[game]\nplayers = [\"A\", \"B\"]\n";
     for bad in [
         format!("{head}[[move]]\nplace = \"base:U\"\nat = [0, 1]\nrotation = 45\n"),

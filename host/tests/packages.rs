@@ -1252,7 +1252,7 @@ fn plugins_info_shows_the_manifest_and_loads_the_library() {
         .expect("a carc requirement");
     assert_eq!(
         line("requires: "),
-        format!("requires: carc plugin protocol {range}")
+        format!("requires: carc protocol {range}")
     );
     // Every option the manifest declares, with its values.
     let manifest: toml::Table =

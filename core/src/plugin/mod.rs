@@ -113,23 +113,31 @@ const ENGINE_POINTS: [EnginePoint; 3] = [
 ];
 
 /// A manifest's rules at decision points that neither the engine nor any of `others` has
-/// but whose names are near one that is (`feature-wroth`): each a typo, in words, with
-/// the name meant. Such a rule is never asked (the engine asks at its own points, and a
-/// point of an expansion's own orders the rules there), and nothing else says so.
+/// but whose names are near one that is (`feature-wroth`): each a likely typo, in words,
+/// with the name meant. A rule there is asked by no one but its own expansion's rules:
+/// at the engine's points the engine asks, at another expansion's the rules there are
+/// ordered with it. Within two edits of the engine's points, one of the others'
+/// (an expansion's own point may well be named like another's, `figure-moved` beside
+/// `figure-move`).
 pub fn mistyped_points(manifest: &Manifest, others: &[&Manifest]) -> Vec<String> {
-    let mut known: Vec<&str> = ENGINE_POINTS.iter().map(|p| p.name).collect();
+    let engine: Vec<&str> = ENGINE_POINTS.iter().map(|p| p.name).collect();
+    let mut theirs: Vec<&str> = Vec::new();
     for m in others.iter().filter(|m| m.id != manifest.id) {
-        known.extend(m.rules.iter().map(|r| r.point.as_str()));
+        theirs.extend(m.rules.iter().map(|r| r.point.as_str()));
     }
+    let near_one = |point: &str| {
+        crate::tiles::validate::nearest(point, engine.iter().copied(), 2)
+            .or_else(|| crate::tiles::validate::nearest(point, theirs.iter().copied(), 1))
+    };
     manifest
         .rules
         .iter()
-        .filter(|r| !known.contains(&r.point.as_str()))
+        .filter(|r| !engine.contains(&r.point.as_str()) && !theirs.contains(&r.point.as_str()))
         .filter_map(|r| {
-            let near = crate::tiles::validate::nearest(&r.point, known.iter().copied(), 2)?;
+            let near = near_one(&r.point)?;
             Some(format!(
                 "its rule `{}` is at the decision point `{}`, which neither carc nor another \
-                 expansion found here has, so it is never asked; did you mean `{near}`?",
+                 expansion found here has; did you mean `{near}`?",
                 r.id, r.point
             ))
         })
@@ -954,5 +962,8 @@ mod tests {
         // Its own points are not the others': alone, `figure-captur` is near nothing.
         let said = mistyped_points(&mine, &[&mine]);
         assert_eq!(said.len(), 1, "{said:?}");
+        // Two edits from another expansion's point is a point of its own.
+        let own = manifest("own", &["figure-capt"]);
+        assert_eq!(mistyped_points(&own, &[&other]), Vec::<String>::new());
     }
 }

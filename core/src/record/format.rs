@@ -394,7 +394,7 @@ pub struct Move {
     pub follower: Option<FeatureRef>,
     /// Decline an optional step (`true`, the only value).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("const" = true))]
+    #[schemars(extend("enum" = [true, null]))]
     pub pass: Option<bool>,
     /// Move the fairy next to your follower on that feature (The Princess and the Dragon).
     #[serde(default, skip_serializing_if = "Option::is_none")]

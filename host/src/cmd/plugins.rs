@@ -194,7 +194,7 @@ fn info(id: &str) -> Result<u8, String> {
                 .iter()
                 .map(|(k, v)| match k.as_str() {
                     // The plugin protocol's version, not carc's own (`carc --version`).
-                    "carc" => format!("carc plugin protocol {v}"),
+                    "carc" => format!("carc protocol {v}"),
                     _ => format!("{k} {v}"),
                 })
                 .collect()

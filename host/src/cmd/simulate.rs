@@ -100,7 +100,7 @@ pub fn run(args: SimulateArgs) -> u8 {
 
 fn simulate(args: SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
-        return Err("--games must be at least 1".into());
+        return Err("--games 0: give at least 1 game".into());
     }
     if !(1..=6).contains(&args.players) {
         return Err(format!(

@@ -333,28 +333,9 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
         })
         .collect();
     args.paths = files;
-    let host = match crate::catalog::host() {
-        Ok(h) => h,
-        Err(e) => return (super::fail(e), Vec::new()),
-    };
-    let ids = match &args.expansions {
-        Some(list) => match super::expansions_list(list) {
-            Ok(ids) => ids,
-            Err(e) => return (super::fail(e), Vec::new()),
-        },
-        None => host.ids(),
-    };
-    let rules = match host.rules(&ids, &Default::default()) {
-        Ok(r) => r,
-        Err(e) => return (super::fail(e), Vec::new()),
-    };
-    let options = carc_core::tiles::validate::Options {
-        tiles_only: args.tiles_only,
-        ..Default::default()
-    };
     // A directory that is no plugin directory cannot be read as tile data either: an
     // input that cannot be read, in its place.
-    let sources = args
+    let sources: Vec<_> = args
         .paths
         .iter()
         .map(|p| {
@@ -369,15 +350,43 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
             (carc_core::input::name(p), text)
         })
         .collect();
-    let report = carc_core::tiles::validate::check_loaded(sources, &rules.vocab, &options);
+    let options = carc_core::tiles::validate::Options {
+        tiles_only: args.tiles_only,
+        ..Default::default()
+    };
+    // The expansions' vocabulary, when there is any tile data to read with it (no plugin
+    // is loaded for inputs that cannot be read).
+    let mut vocabulary = None;
+    if sources.iter().any(|(_, text)| text.is_ok()) {
+        let host = match crate::catalog::host() {
+            Ok(h) => h,
+            Err(e) => return (super::fail(e), Vec::new()),
+        };
+        let ids = match &args.expansions {
+            Some(list) => match super::expansions_list(list) {
+                Ok(ids) => ids,
+                Err(e) => return (super::fail(e), Vec::new()),
+            },
+            None => host.ids(),
+        };
+        match host.rules(&ids, &Default::default()) {
+            Ok(r) => vocabulary = Some((host, ids, r)),
+            Err(e) => return (super::fail(e), Vec::new()),
+        }
+    }
+    let base = carc_core::tiles::vocab::Vocabulary::base();
+    let vocab = vocabulary
+        .as_ref()
+        .map_or(&base, |(_, _, rules)| &rules.vocab);
+    let report = carc_core::tiles::validate::check_loaded(sources, vocab, &options);
     let limit = (!args.all_errors).then_some(SHOWN_ERRORS);
     let diagnostics = report.render_diagnostics(limit);
     if !diagnostics.is_empty() {
         output::write_err(format_args!("{diagnostics}"));
     }
-    if !report.is_ok() {
+    if let Some((host, ids, _)) = vocabulary.as_ref().filter(|_| !report.is_ok()) {
         refused_vocabularies(host);
-        unfound_expansions(&report, &ids, &host.ids());
+        unfound_expansions(&report, ids, &host.ids());
         other_formats(&report);
     }
     outln!("{}", report.summary());

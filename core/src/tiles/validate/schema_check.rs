@@ -270,18 +270,37 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The known name nearest to `written` within `most` edits, for a "did you mean" hint.
+/// The known name nearest to `written` within `most` edits, for a "did you mean" hint:
+/// one that differs only in case first; otherwise the one nearest, when no other is as
+/// near (`base:Y` is as near to `base:A` as to `base:B`: no hint), within at most half
+/// the name's length in edits (`ab` is not a typo of `xy`).
 pub fn nearest<'a>(
     written: &str,
     known: impl IntoIterator<Item = &'a str>,
     most: usize,
 ) -> Option<&'a str> {
-    known
-        .into_iter()
-        .map(|k| (edit_distance(written, k), k))
-        .filter(|&(d, _)| d <= most)
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, k)| k)
+    let known: Vec<&str> = known.into_iter().collect();
+    if let Some(same) = known.iter().find(|k| k.eq_ignore_ascii_case(written)) {
+        return Some(same);
+    }
+    let most = most.min((written.chars().count() / 2).max(1));
+    let mut best: Option<(usize, &str)> = None;
+    let mut tied = false;
+    for k in known {
+        let d = edit_distance(written, k);
+        if d > most {
+            continue;
+        }
+        match best {
+            Some((b, name)) if d == b && name != k => tied = true,
+            Some((b, _)) if d >= b => {}
+            _ => {
+                best = Some((d, k));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, k)| k)
 }
 
 fn lowercase_first(text: &str) -> String {
@@ -295,6 +314,20 @@ fn lowercase_first(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_near_name_is_the_only_one_as_near() {
+        let tiles = ["base:A", "base:B", "base:U", "base:V"];
+        assert_eq!(nearest("base:u", tiles, 2), Some("base:U"));
+        assert_eq!(nearest("base:UU", tiles, 2), Some("base:U"));
+        assert_eq!(nearest("base:Y", tiles, 2), None);
+        assert_eq!(nearest("ab", ["xy"], 2), None);
+        assert_eq!(nearest("scoer", ["score"], 2), Some("score"));
+        assert_eq!(
+            nearest("feature-wroth", ["feature-worth", "final-scoring"], 2),
+            Some("feature-worth")
+        );
+    }
 
     #[test]
     fn edit_distance_counts_single_edits() {
