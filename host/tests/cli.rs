@@ -1254,6 +1254,45 @@ fn a_placed_tile_id_near_one_of_the_game_says_which() {
     );
 }
 
+/// A move of an installed expansion the record does not enable is refused, and the
+/// expansion is named.
+#[test]
+fn a_move_of_an_expansion_the_record_does_not_enable_names_it() {
+    let dir = scratch("move-not-enabled");
+    let file = common::write(
+        &dir,
+        "g.toml",
+        "[game]\nplayers = [\"A\", \"B\"]\nsupply = \"draw\"\ndraw = [\"base:U\", \"base:U\"]\n\
+         [[move]]\nplace = \"base:U\"\nat = [0, 1]\nrotation = 0\n[[move]]\nfairy = [0, 1, \"N\"]\n\
+         [[move]]\nrelease = [0, 1]\n[[move]]\nfairy = [0, 1, \"S\"]\n",
+    );
+    let o = carc(&["replay", &file]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "note: `fairy` is a move of `princess-dragon`, which the record does not enable \
+             (`expansions` in `[game]`)"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("note: `fairy`").count(), 1, "{err}");
+    assert!(
+        err.contains("note: `release` is a move of `russian-promos`"),
+        "{err}"
+    );
+    // Enabled, it is no note.
+    let file = common::write(
+        &dir,
+        "h.toml",
+        "[game]\nexpansions = [\"princess-dragon\"]\nplayers = [\"A\", \"B\"]\n\
+         [expect]\nscores = { A = 1, B = 0 }\n[[move]]\nfairy = [0, 0, \"N\"]\n",
+    );
+    let o = carc(&["replay", &file]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(!stderr(&o).contains("note:"), "{}", show(&o));
+}
+
 /// A subcommand's help lists its own options apart from those of every command.
 #[test]
 fn help_sets_the_options_of_every_command_apart() {

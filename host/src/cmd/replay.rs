@@ -70,6 +70,49 @@ pub fn catalog_for_record(loaded: &record::Loaded) -> Result<Catalog, String> {
     Ok(catalog)
 }
 
+/// Says which moves of a failed record belong to an installed expansion the record does
+/// not enable (`fairy` without `princess-dragon` in `expansions`): a likely cause.
+fn moves_of_expansions_not_enabled(loaded: &record::Loaded) {
+    let Ok(host) = crate::catalog::host() else {
+        return;
+    };
+    let enabled = &loaded.record.game.expansions;
+    let mut said: Vec<String> = Vec::new();
+    for m in &loaded.record.moves {
+        let named = [
+            ("fairy", m.fairy.is_some()),
+            ("princess", m.princess.is_some()),
+            ("dragon", m.dragon.is_some()),
+            ("release", m.release.is_some()),
+        ];
+        let keys = named
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(k, _)| k)
+            .chain(m.other.keys().map(String::as_str));
+        for key in keys {
+            if said.iter().any(|s| s == key) {
+                continue;
+            }
+            let owner = host.plugins().into_iter().find(|e| {
+                !enabled.contains(&e.id)
+                    && e.manifest.as_ref().is_some_and(|man| {
+                        man.verbs.iter().any(|v| v.name == key)
+                            || man.figures.iter().any(|f| f.name == key)
+                    })
+            });
+            if let Some(owner) = owner {
+                errln!(
+                    "note: `{key}` is a move of `{}`, which the record does not enable \
+                     (`expansions` in `[game]`)",
+                    owner.id
+                );
+                said.push(key.to_string());
+            }
+        }
+    }
+}
+
 /// Exit 0 when every expectation holds, 1 when an illegal move or a mismatch is found, 2
 /// when the file cannot be read or is not a valid record, or an expansion failed while
 /// playing it (see [`carc_host::output`]).
@@ -136,6 +179,7 @@ pub fn run(args: ReplayArgs) -> u8 {
                 );
             }
             errln!("{}", record::failure_report(&loaded.file, &problems));
+            moves_of_expansions_not_enabled(&loaded);
             // A misbehaving expansion is a failure to play the record, not a finding
             // about it (exit 2, as in every subcommand).
             if game.faults().is_empty() {
