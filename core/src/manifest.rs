@@ -360,9 +360,16 @@ fn at_shape(source: &str, at: usize) -> bool {
 }
 
 impl Manifest {
-    /// Parses a manifest from TOML; every problem is located. Namespaces of the kinds,
-    /// markers and figures it declares default to the manifest's id.
+    /// Parses a manifest from TOML; its first problem is located. Namespaces of the
+    /// kinds, markers and figures it declares default to the manifest's id.
     pub fn from_toml(source: &str, file: &str) -> Result<Manifest, Diagnostic> {
+        Manifest::from_toml_all(source, file).map_err(|mut problems| problems.remove(0))
+    }
+
+    /// [`Manifest::from_toml`], with every problem, each located (at least one when it
+    /// fails). A file that does not read as a manifest (TOML, a key's type, an unknown
+    /// key) has one problem: the first.
+    pub fn from_toml_all(source: &str, file: &str) -> Result<Manifest, Vec<Diagnostic>> {
         let mut m: Manifest = toml::from_str(source).map_err(|e| {
             let message = match e.span() {
                 Some(span) if at_shape(source, span.start) => SHAPES.to_string(),
@@ -377,7 +384,7 @@ impl Manifest {
             } else {
                 message
             };
-            Diagnostic::located(source, file, e.span(), message)
+            vec![Diagnostic::located(source, file, e.span(), message)]
         })?;
         // A follower declared without `strength` counts 1 in majorities, as the base
         // game's does (a figure of another class counts 0).
@@ -391,11 +398,12 @@ impl Manifest {
                 }
             }
         }
+        let mut problems: Vec<Diagnostic> = Vec::new();
         let locate = |path: &[span::Seg], message: String| {
             Diagnostic::located(source, file, span::toml_span(source, path), message)
         };
         if !valid_id(&m.id) {
-            return Err(locate(
+            problems.push(locate(
                 &["id".into()],
                 format!(
                     "`{}` is not a valid expansion id (lowercase letters, digits and `-`)",
@@ -409,13 +417,13 @@ impl Manifest {
             _ => None,
         };
         if let Some(taken) = taken {
-            return Err(locate(
+            problems.push(locate(
                 &["id".into()],
                 format!("{taken}: an expansion needs an id of its own"),
             ));
         }
         if !valid_version(&m.version) {
-            return Err(locate(
+            problems.push(locate(
                 &["version".into()],
                 format!("`{}` is not a semantic version (like 1.2.0)", m.version),
             ));
@@ -424,7 +432,7 @@ impl Manifest {
         for (i, p) in m.phases.iter().enumerate() {
             for (key, anchor) in [("after", &p.after), ("before", &p.before)] {
                 if anchor.as_ref().is_some_and(|a| a.names().is_empty()) {
-                    return Err(locate(
+                    problems.push(locate(
                         &["phase".into(), i.into(), key.into()],
                         format!("the phase `{}` is placed {key} no phase: name one", p.name),
                     ));
@@ -438,7 +446,7 @@ impl Manifest {
                     crate::figures::FigureClass::Special => "special",
                     _ => "neutral",
                 };
-                return Err(locate(
+                problems.push(locate(
                     &["figure".into(), i.into(), "strength".into()],
                     format!(
                         "`{}` is a {class} figure, and only followers count in majorities: \
@@ -450,7 +458,7 @@ impl Manifest {
         }
         for (name, range) in &m.requires {
             if let Err(e) = semver::VersionReq::parse(range) {
-                return Err(locate(
+                problems.push(locate(
                     &["requires".into(), name.as_str().into()],
                     format!(
                         "`{range}` is not a version range (like \"^1.0\"): {}",
@@ -459,13 +467,13 @@ impl Manifest {
                 ));
             }
             if name != "carc" && !valid_id(name) {
-                return Err(locate(
+                problems.push(locate(
                     &["requires".into(), name.as_str().into()],
                     format!("`{name}` is neither `carc` nor an expansion id"),
                 ));
             }
             if *name == m.id {
-                return Err(locate(
+                problems.push(locate(
                     &["requires".into(), name.as_str().into()],
                     format!(
                         "`{name}` is this expansion's own id: an expansion does not require \
@@ -476,7 +484,7 @@ impl Manifest {
         }
         for (i, c) in m.conflicts.iter().enumerate() {
             if !valid_id(c) || *c == m.id {
-                return Err(locate(
+                problems.push(locate(
                     &["conflicts".into(), i.into()],
                     format!("`{c}` is not another expansion's id"),
                 ));
@@ -488,7 +496,7 @@ impl Manifest {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
         {
-            return Err(locate(
+            problems.push(locate(
                 &["library".into()],
                 format!("`{lib}` is not a library's crate name (letters, digits, `_` and `-`)"),
             ));
@@ -507,7 +515,7 @@ impl Manifest {
                 } else {
                     format!(" (first as `{first}`)")
                 };
-                return Err(locate(
+                problems.push(locate(
                     &["tiles".into(), i.into()],
                     format!("the tile file `{file}` is listed twice{written}: list it once"),
                 ));
@@ -515,7 +523,7 @@ impl Manifest {
         }
         for (i, r) in m.rules.iter().enumerate() {
             if m.rules[..i].iter().any(|other| other.id == r.id) {
-                return Err(locate(
+                problems.push(locate(
                     &["rule".into(), i.into(), "id".into()],
                     format!(
                         "the rule `{}` is declared twice: give each rule an id of its own",
@@ -530,13 +538,13 @@ impl Manifest {
                         .split_once(':')
                         .is_none_or(|(e, r)| e.is_empty() || r.is_empty())
                     {
-                        return Err(locate(
+                        problems.push(locate(
                             &["rule".into(), i.into(), key.into(), j.into()],
                             format!("`{name}` must name a rule as `expansion:rule`"),
                         ));
                     }
                     if *name == own {
-                        return Err(locate(
+                        problems.push(locate(
                             &["rule".into(), i.into(), key.into(), j.into()],
                             format!("`{name}` is this rule itself: a rule goes {key} other rules"),
                         ));
@@ -550,7 +558,7 @@ impl Manifest {
                     .split_once(':')
                     .is_none_or(|(e, r)| e.is_empty() || r.is_empty())
                 {
-                    return Err(locate(
+                    problems.push(locate(
                         &["order".into(), i.into(), key.into()],
                         format!("`{name}` must name a rule as `expansion:rule`"),
                     ));
@@ -561,7 +569,7 @@ impl Manifest {
             if let Some(colour) = &look.colour
                 && !valid_colour(colour)
             {
-                return Err(locate(
+                problems.push(locate(
                     &["looks".into(), table.into(), name.into(), "colour".into()],
                     format!(
                         "`{colour}` is not a colour (write `#rgb` or `#rrggbb`, like \"#c33\")"
@@ -571,7 +579,7 @@ impl Manifest {
             if let Some(glyph) = &look.glyph
                 && !valid_glyph(glyph)
             {
-                return Err(locate(
+                problems.push(locate(
                     &["looks".into(), table.into(), name.into(), "glyph".into()],
                     format!(
                         "`{}` is not a glyph (one to three visible characters, no spaces)",
@@ -579,6 +587,9 @@ impl Manifest {
                     ),
                 ));
             }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
         }
         m.fill_namespaces();
         Ok(m)
@@ -800,6 +811,23 @@ mod tests {
         let m = Manifest::from_toml(&text, "m.toml").expect("valid");
         let strengths: Vec<u8> = m.figures.iter().map(|f| f.strength).collect();
         assert_eq!(strengths, [1, 0, 2, 0]);
+    }
+
+    #[test]
+    fn every_problem_of_a_manifest_that_reads_is_said() {
+        let text = format!(
+            "{HEAD}version = \"x\"\n[[marker]]\nname = \"lamp\"\n\
+             [looks.markers.lamp]\ncolour = \"yellow\"\nglyph = \"LAMP\"\n"
+        );
+        let problems = Manifest::from_toml_all(&text, "m.toml").expect_err("refused");
+        let said: Vec<String> = problems.iter().map(|d| d.message.clone()).collect();
+        assert_eq!(said.len(), 3, "{said:?}");
+        assert!(said[0].contains("is not a semantic version"), "{said:?}");
+        assert!(said[1].contains("`yellow` is not a colour"), "{said:?}");
+        assert!(said[2].contains("`LAMP` is not a glyph"), "{said:?}");
+        // `from_toml` says the first.
+        let first = Manifest::from_toml(&text, "m.toml").expect_err("refused");
+        assert_eq!(first.message, said[0]);
     }
 
     #[test]

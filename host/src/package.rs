@@ -70,7 +70,14 @@ impl Package {
         let path = dir.join(MANIFEST_FILE);
         let text = read_text(&path)?;
         let name = path.display().to_string();
-        let manifest = Manifest::from_toml(&text, &name).map_err(|d| d.to_string())?;
+        // Every problem of the manifest, each located, one after another.
+        let manifest = Manifest::from_toml_all(&text, &name).map_err(|problems| {
+            problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
         Ok((manifest, text))
     }
 

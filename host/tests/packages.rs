@@ -1617,6 +1617,40 @@ fn an_unknown_kind_in_a_plugins_tiles_says_where_its_kinds_come_from() {
 /// An expansion a record enables that cannot be enabled is said at the record's line,
 /// under the expansion the reason is about (the one it names first: the one requiring,
 /// not the one required).
+/// `validate` of a plugin directory says every problem of a manifest that reads, each
+/// at its line (it said the first).
+#[test]
+fn validate_says_every_problem_of_a_manifest() {
+    let home = scratch("packages-every-problem");
+    let dir = home.join("packs").join("lamps");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("manifest.toml"),
+        "id = \"lamps\"\nname = \"Lamps\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n\
+         [[marker]]\nname = \"lamp\"\n[looks.markers.lamp]\ncolour = \"yellow\"\nglyph = \"LAMP\"\n",
+    )
+    .unwrap();
+    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
+    std::fs::write(
+        dir.join("tiles.toml"),
+        tiles.replace("expansion = \"crossings\"", "expansion = \"lamps\""),
+    )
+    .unwrap();
+    let o = carc_in(&home, &["validate", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let manifest = dir.join("manifest.toml").display().to_string();
+    for (at, said) in [
+        ("8:10", "`yellow` is not a colour"),
+        ("9:9", "`LAMP` is not a glyph"),
+    ] {
+        assert!(
+            stderr(&o).contains(&format!("{manifest}:{at}: error: {said}")),
+            "{}",
+            show(&o)
+        );
+    }
+}
+
 /// A requirement that cannot be met is said at its line in the manifest, with the id
 /// meant when it is near one installed.
 #[test]
