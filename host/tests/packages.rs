@@ -1617,25 +1617,40 @@ fn an_unknown_kind_in_a_plugins_tiles_says_where_its_kinds_come_from() {
 /// An expansion a record enables that cannot be enabled is said at the record's line,
 /// under the expansion the reason is about (the one it names first: the one requiring,
 /// not the one required).
-/// `validate` of a plugin directory says every problem of a manifest that reads, each
-/// at its line (it said the first).
-#[test]
-fn validate_says_every_problem_of_a_manifest() {
-    let home = scratch("packages-every-problem");
-    let dir = home.join("packs").join("lamps");
+/// Writes a tile pack `packs/<id>`: a manifest of its id, version 0.1.0 and the example
+/// pack's tiles (said to be its own), then `extra`; returns its directory.
+fn tile_pack(packs: &Path, id: &str, extra: &str) -> PathBuf {
+    let dir = packs.join(id);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("manifest.toml"),
-        "id = \"lamps\"\nname = \"Lamps\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n\
-         [[marker]]\nname = \"lamp\"\n[looks.markers.lamp]\ncolour = \"yellow\"\nglyph = \"LAMP\"\n",
+        format!(
+            "id = \"{id}\"\nname = \"{id}\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n{extra}"
+        ),
     )
     .unwrap();
     let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
     std::fs::write(
         dir.join("tiles.toml"),
-        tiles.replace("expansion = \"crossings\"", "expansion = \"lamps\""),
+        tiles.replace(
+            "expansion = \"crossings\"",
+            &format!("expansion = \"{id}\""),
+        ),
     )
     .unwrap();
+    dir
+}
+
+/// `validate` of a plugin directory says every problem of a manifest that reads, each
+/// at its line (it said the first).
+#[test]
+fn validate_says_every_problem_of_a_manifest() {
+    let home = scratch("packages-every-problem");
+    let dir = tile_pack(
+        &home.join("packs"),
+        "lamps",
+        "[[marker]]\nname = \"lamp\"\n[looks.markers.lamp]\ncolour = \"yellow\"\nglyph = \"LAMP\"\n",
+    );
     let o = carc_in(&home, &["validate", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", show(&o));
     let manifest = dir.join("manifest.toml").display().to_string();
@@ -1656,20 +1671,11 @@ fn validate_says_every_problem_of_a_manifest() {
 #[test]
 fn an_unmet_requirement_is_located_in_the_manifest() {
     let home = scratch("packages-unmet-requirement");
-    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
-    let dir = home.join("packs").join("lanterns");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("manifest.toml"),
-        "id = \"lanterns\"\nname = \"Lanterns\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n\
-         \n[requires]\nprincess-dragn = \"^1\"\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("tiles.toml"),
-        tiles.replace("expansion = \"crossings\"", "expansion = \"lanterns\""),
-    )
-    .unwrap();
+    let dir = tile_pack(
+        &home.join("packs"),
+        "lanterns",
+        "\n[requires]\nprincess-dragn = \"^1\"\n",
+    );
     let o = carc_in(&home, &["validate", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", show(&o));
     assert!(
@@ -1686,25 +1692,8 @@ fn an_unmet_requirement_is_located_in_the_manifest() {
 #[test]
 fn a_record_enabling_what_cannot_be_enabled_is_said_at_the_expansion_at_fault() {
     let home = scratch("packages-record-requires");
-    let tiles = std::fs::read_to_string(root().join("examples/tile-pack/tiles.toml")).unwrap();
     for (id, requires) in [("a", "\n[requires]\nb = \"^2.0\"\n"), ("b", "\n")] {
-        let dir = home.join("packs").join(id);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("manifest.toml"),
-            format!(
-                "id = \"{id}\"\nname = \"{id}\"\nversion = \"0.1.0\"\ntiles = [\"tiles.toml\"]\n{requires}"
-            ),
-        )
-        .unwrap();
-        std::fs::write(
-            dir.join("tiles.toml"),
-            tiles.replace(
-                "expansion = \"crossings\"",
-                &format!("expansion = \"{id}\""),
-            ),
-        )
-        .unwrap();
+        tile_pack(&home.join("packs"), id, requires);
     }
     let record = home.join("game.toml");
     std::fs::write(
