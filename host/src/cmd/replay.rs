@@ -77,6 +77,7 @@ fn moves_of_expansions_not_enabled(loaded: &record::Loaded) {
         return;
     };
     let enabled = &loaded.record.game.expansions;
+    let installed = host.plugins();
     let mut said: Vec<String> = Vec::new();
     for m in &loaded.record.moves {
         let named = [
@@ -94,7 +95,7 @@ fn moves_of_expansions_not_enabled(loaded: &record::Loaded) {
             if said.iter().any(|s| s == key) {
                 continue;
             }
-            let owner = host.plugins().into_iter().find(|e| {
+            let owner = installed.iter().find(|e| {
                 !enabled.contains(&e.id)
                     && e.manifest.as_ref().is_some_and(|man| {
                         man.verbs.iter().any(|v| v.name == key)
