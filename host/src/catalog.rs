@@ -161,8 +161,8 @@ pub fn check_plugin_dir(dir: &std::path::Path) -> Result<Vec<String>, Unusable> 
 /// Why a plugin directory would not be used (see [`check_plugin_dir`]).
 #[derive(Debug)]
 pub struct Unusable {
-    /// The verdict: `the plugin would be refused`, or `the plugin would not be used`
-    /// (another of its id is used instead).
+    /// The verdict: `the plugin would be refused`, `the plugin would not be used`
+    /// (another of its id is used instead) or `the plugin loads, but no game can use it`.
     pub verdict: &'static str,
     /// Why, in full (a located report can take several lines).
     pub why: String,
