@@ -29,6 +29,13 @@ pub struct Package {
 /// The largest manifest or tile file read (a plugin directory is not trusted input).
 const MAX_FILE: u64 = 16 << 20;
 
+/// `message` about the manifest `text` (named `name`), located at the value of the key
+/// `path`, with a caret snippet (unlocated when the key is not found).
+fn located(text: &str, name: &str, path: &[carc_core::span::Seg], message: String) -> String {
+    let at = carc_core::span::toml_span(text, path);
+    carc_core::tiles::validate::Diagnostic::located(text, name, at, message).to_string()
+}
+
 /// Reads a text file of a plugin, or says why not.
 pub(crate) fn read_text(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| {
@@ -114,14 +121,12 @@ impl Package {
             let p = dir.join(file);
             // Said at the manifest's line that names the file.
             let text = read_text(&p).map_err(|why| {
-                let at = carc_core::span::toml_span(&text, &["tiles".into(), i.into()]);
-                carc_core::tiles::validate::Diagnostic::located(
+                located(
                     &text,
                     &name,
-                    at,
+                    &["tiles".into(), i.into()],
                     format!("the tile file `{file}` cannot be used: {why}"),
                 )
-                .to_string()
             })?;
             tiles.push(TileSource {
                 name: p.display().to_string(),
@@ -162,14 +167,12 @@ impl Package {
     /// found.
     pub fn at_key(&self, path: &[&str], message: String) -> String {
         let segs: Vec<carc_core::span::Seg> = path.iter().map(|k| (*k).into()).collect();
-        let at = carc_core::span::toml_span(&self.manifest_text, &segs);
-        carc_core::tiles::validate::Diagnostic::located(
+        located(
             &self.manifest_text,
             &self.dir.join(MANIFEST_FILE).display().to_string(),
-            at,
+            &segs,
             message,
         )
-        .to_string()
     }
 
     /// The expansion id.
