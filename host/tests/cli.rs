@@ -1018,6 +1018,7 @@ fn a_linked_plugin_has_no_path_in_json() {
     for row in rows {
         assert_eq!(row["status"], "linked", "{row}");
         assert!(row["path"].is_null(), "{row}");
+        assert!(row["reason"].is_null(), "nothing to explain: {row}");
     }
     let o = carc(&["--linked", "plugins", "list"]);
     assert!(

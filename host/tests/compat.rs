@@ -148,7 +148,8 @@ fn a_plugin_for_another_major_or_a_newer_minor_protocol_is_refused_naming_both_v
     ];
     for (version, why) in cases {
         let (row, err) = protocol_row(&carc(), version);
-        assert_eq!(row["status"], format!("refused: {why}"), "{version}");
+        assert_eq!(row["status"], "refused", "{version}");
+        assert_eq!(row["reason"], why, "{version}");
         assert_eq!(
             row["id"], PROTOCOL,
             "{version}: listed by its library's name"
@@ -230,15 +231,17 @@ fn the_next_protocol_host_loads_what_it_should_and_refuses_what_it_should() {
     let (row, _) = protocol_row(&next, "1.0.0");
     assert_eq!(row["status"], "loaded", "{row}");
     let (row, err) = protocol_row(&next, "1.8.0");
+    assert_eq!(row["status"], "refused");
     assert_eq!(
-        row["status"],
-        "refused: it needs protocol 1.8.0, newer than this host's 1.7.0"
+        row["reason"],
+        "it needs protocol 1.8.0, newer than this host's 1.7.0"
     );
     assert!(!err.contains(PROTOCOL_RAN), "{err}");
     let (row, _) = protocol_row(&next, "2.0.0");
+    assert_eq!(row["status"], "refused");
     assert_eq!(
-        row["status"],
-        "refused: it needs protocol 2.0.0, and this host speaks 1.7.0 (another major version)"
+        row["reason"],
+        "it needs protocol 2.0.0, and this host speaks 1.7.0 (another major version)"
     );
 }
 
@@ -433,10 +436,11 @@ fn a_plugin_built_before_a_decision_point_was_the_engines_cannot_declare_a_rule_
         let (row, _) = listed_row(&carc(), &["--plugin-dir", flag], old, |r| {
             r["id"] == "fixture-protocol"
         });
+        assert_eq!(row["status"], "refused");
         assert_eq!(
-            row["status"],
+            row["reason"],
             format!(
-                "refused: its rule `mine` is at the decision point `{point}`, which needs \
+                "its rule `mine` is at the decision point `{point}`, which needs \
                  protocol {needed}, and it was built for {old}"
             )
         );

@@ -484,7 +484,7 @@ fn a_library_that_crashes_when_opened_is_refused_and_carc_goes_on() {
         let status = |path: &str| {
             rows.iter()
                 .find(|r| r["path"].as_str().is_some_and(|p| p.ends_with(path)))
-                .map(|r| r["status"].as_str().unwrap_or_default().to_string())
+                .map(common::listed_status)
                 .unwrap_or_else(|| panic!("{path} not listed: {rows:?}"))
         };
         let reason = if how == "exit-0" {

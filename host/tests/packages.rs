@@ -60,7 +60,7 @@ fn list(home: &Path, extra: &[&str]) -> Vec<(String, String, String, String)> {
         .iter()
         .map(|r| {
             let s = |k: &str| r[k].as_str().unwrap_or("").to_string();
-            (s("id"), s("status"), s("path"), s("dir"))
+            (s("id"), common::listed_status(r), s("path"), s("dir"))
         })
         .collect()
 }
@@ -149,7 +149,8 @@ fn a_plugin_directory_found_first_shadows_the_shipped_one_and_plays() {
         copy.join(library_file("carc_princess_dragon"))
     );
     assert_eq!(PathBuf::from(&pd[0].3), copy);
-    assert!(pd[1].1.starts_with("shadowed by "), "{rows:?}");
+    assert!(pd[1].1.starts_with("shadowed: `"), "{rows:?}");
+    assert!(pd[1].1.ends_with("` is used instead"), "{rows:?}");
     assert_eq!(status_of(&rows, "russian-promos"), "loaded");
     // Found through CARC_PLUGIN_PATH too, as a single plugin directory.
     let out = Command::new(env!("CARGO_BIN_EXE_carc"))
@@ -224,8 +225,9 @@ fn a_refused_plugin_directory_found_first_says_why_it_gave_way() {
     let pd: Vec<_> = rows.iter().filter(|r| r.0 == "princess-dragon").collect();
     assert_eq!(pd.len(), 2, "{rows:?}");
     assert_eq!(PathBuf::from(&pd[0].3), copy);
-    let (shadowed, why) = pd[0].1.split_once(" (it is refused: ").expect("why");
-    assert!(shadowed.starts_with("shadowed by `"), "{rows:?}");
+    let (shadowed, why) = pd[0].1.split_once("; it is refused: ").expect("why");
+    assert!(shadowed.starts_with("shadowed: `"), "{rows:?}");
+    assert!(shadowed.ends_with("` is used instead"), "{rows:?}");
     assert!(
         why.contains("the tile file `princess-dragon.toml` cannot be used"),
         "{rows:?}"
@@ -767,10 +769,7 @@ fn a_plugin_directory_others_may_write_to_is_refused() {
         .find(|r| r["id"] == "crossings")
         .unwrap();
     assert!(
-        row["status"]
-            .as_str()
-            .unwrap()
-            .contains("can be written by other users"),
+        common::listed_status(row).contains("can be written by other users"),
         "{row}"
     );
     std::fs::set_permissions(&packs, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -1446,7 +1445,7 @@ fn a_library_named_by_a_bare_file_name_is_that_file_and_other_paths_say_what_the
         assert!(out.status.success(), "{}", stderr(&out));
         let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
         let row = rows.as_array().unwrap().last().unwrap().clone();
-        row["status"].as_str().unwrap_or("").to_string()
+        common::listed_status(&row)
     };
     // Opened from the current directory (not searched for by the dynamic loader): it
     // is a library, without the export its name asks for.

@@ -62,7 +62,11 @@ struct Listed {
     /// The plugin directory it was found in (`null`: a library given by path, or linked
     /// in).
     dir: Option<String>,
+    /// `available`, `loaded`, `linked`, `refused` or `shadowed` (JSON); the table's
+    /// status also says why.
     status: String,
+    /// Why it is refused or shadowed, in one line; `null` otherwise.
+    reason: Option<String>,
 }
 
 /// The path shown for a plugin: its library, else its directory; `None` when it is
@@ -107,7 +111,8 @@ fn list(args: &ListArgs) -> Result<u8, String> {
             protocol: known(&e.protocol),
             path: shown_path(e),
             dir: e.dir.as_ref().map(|d| d.display().to_string()),
-            status: listed_status(e),
+            status: status_word(&e.status).to_string(),
+            reason: reason(e),
         })
         .collect();
     if args.json {
@@ -116,13 +121,13 @@ fn list(args: &ListArgs) -> Result<u8, String> {
         return Ok(0);
     }
     let width = rows.iter().map(|r| r.id.len()).max().unwrap_or(0).max(2);
-    for r in &rows {
+    for (r, e) in rows.iter().zip(&plugins) {
         outln!(
             "{:<width$} {:<8} protocol {:<4} {}  {}",
             r.id,
             r.version.as_deref().unwrap_or("-"),
             r.protocol.as_deref().unwrap_or("-"),
-            r.status,
+            listed_status(e),
             r.path.as_deref().unwrap_or("(linked into carc)")
         );
     }
@@ -137,6 +142,38 @@ fn list(args: &ListArgs) -> Result<u8, String> {
         }
     }
     Ok(0)
+}
+
+/// A status in one word, as `--json` gives it.
+fn status_word(status: &Status) -> &'static str {
+    match status {
+        Status::Available => "available",
+        Status::Loaded => "loaded",
+        Status::Linked => "linked",
+        Status::Refused(_) => "refused",
+        Status::Shadowed(_) => "shadowed",
+    }
+}
+
+/// Why a plugin is refused or shadowed, in one line, as `--json` gives it: a plugin
+/// shadowed because it was refused says by what and why it was refused.
+fn reason(e: &Entry) -> Option<String> {
+    let first = |text: &str| text.lines().next().unwrap_or("").to_string();
+    match &e.status {
+        Status::Refused(why) => Some(first(why)),
+        Status::Shadowed(by) => {
+            let by = match by {
+                Some(path) => format!("`{}` is used instead", path.display()),
+                None => "the plugin linked into carc is used instead".to_string(),
+            };
+            Some(if e.detail.is_empty() {
+                by
+            } else {
+                format!("{by}; it is refused: {}", first(&e.detail))
+            })
+        }
+        Status::Available | Status::Loaded | Status::Linked => None,
+    }
 }
 
 /// A plugin's status as listed: a plugin shadowed because it was refused (another of its

@@ -152,3 +152,13 @@ impl Drop for Scratch {
         }
     }
 }
+
+/// A row of `carc plugins list --json` as its table says its status: `status`, then
+/// `: reason` when there is one (`refused: why`).
+pub fn listed_status(row: &serde_json::Value) -> String {
+    let status = row["status"].as_str().unwrap_or_default();
+    match row["reason"].as_str() {
+        Some(reason) => format!("{status}: {reason}"),
+        None => status.to_string(),
+    }
+}
