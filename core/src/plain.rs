@@ -29,6 +29,27 @@ pub fn spanned<'a>(
     }
 }
 
+/// For a key given twice at an array-of-tables header `[[name]]` (`span`) after a table
+/// header `[name]`: the message that says why (`[name]` makes one table).
+pub fn array_after_table(source: &str, span: Option<std::ops::Range<usize>>) -> Option<String> {
+    let start = span?.start.min(source.len());
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let header = source[line_start..].lines().next()?.trim();
+    let name = header.strip_prefix("[[")?.split("]]").next()?.trim();
+    let earlier = source[..line_start].lines().position(|l| {
+        let l = l.trim();
+        l.strip_prefix('[')
+            .filter(|r| !r.starts_with('['))
+            .and_then(|r| r.split(']').next())
+            .is_some_and(|n| n.trim() == name)
+    })?;
+    Some(format!(
+        "`[[{name}]]` after `[{name}]` (line {}), which makes `{name}` one table: write every \
+         entry as `[[{name}]]`",
+        earlier + 1
+    ))
+}
+
 /// A parser's message in plain words. `spanned` is the text the message points at, when
 /// known (a date-time there explains serde's "map").
 pub fn plain(message: &str, spanned: Option<&str>) -> String {
@@ -422,6 +443,27 @@ mod tests {
         ] {
             assert_eq!(plain(serde, None), ours, "{serde}");
         }
+    }
+
+    #[test]
+    fn an_array_of_tables_after_a_table_of_its_name_is_explained() {
+        let source = "[game]\nplayers = 2\n\n[move]\npass = true\n\n[[move]]\npass = true\n";
+        let at = source.find("[[move]]").unwrap() + 2;
+        assert_eq!(
+            array_after_table(source, Some(at..at + 4)).as_deref(),
+            Some(
+                "`[[move]]` after `[move]` (line 4), which makes `move` one table: write \
+                 every entry as `[[move]]`"
+            )
+        );
+        // A key given twice that is no such header has no such explanation.
+        let twice = "[[move]]\npass = true\npass = true\n";
+        let at = twice.rfind("pass").unwrap();
+        assert_eq!(array_after_table(twice, Some(at..at + 4)), None);
+        // Nor a second `[[move]]` after `[[move]]` (that is no duplicate anyway).
+        let arrays = "[[move]]\npass = true\n[[move]]\npass = true\n";
+        let at = arrays.rfind("move").unwrap();
+        assert_eq!(array_after_table(arrays, Some(at..at + 4)), None);
     }
 
     #[test]

@@ -1919,3 +1919,32 @@ fn a_library_for_another_machine_is_refused_by_its_headers() {
         );
     }
 }
+
+/// `[[move]]` (or `[[tile]]`) after `[move]` is said as what it is, at the second
+/// header, in a record and in tile data alike (it was "duplicate key `move`").
+#[test]
+fn an_array_of_tables_after_a_table_of_its_name_says_why() {
+    let dir = scratch("hostile-array-after-table");
+    let record = write(
+        &dir,
+        "record.toml",
+        "[game]\nplayers = [\"A\", \"B\"]\n\n[move]\npass = true\n\n[[move]]\npass = true\n",
+    );
+    exits_saying(
+        &carc(&["replay", &record]),
+        2,
+        "record.toml:7:3: error: `[[move]]` after `[move]` (line 4), which makes `move` one \
+         table: write every entry as `[[move]]`",
+    );
+    let tiles = write(
+        &dir,
+        "tiles.toml",
+        "[tile]\nid = \"a\"\n[[tile]]\nid = \"b\"\n",
+    );
+    exits_saying(
+        &carc(&["validate", &tiles]),
+        1,
+        "tiles.toml:3:3: error: `[[tile]]` after `[tile]` (line 1), which makes `tile` one \
+         table: write every entry as `[[tile]]`",
+    );
+}

@@ -217,6 +217,14 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
         return Err(MoveError::Malformed("the move entry names no move".into()));
     }
     if main.len() > 1 {
+        // A key that is no move at all (`comment`) is said as such, not as a second move.
+        if let Some(unknown) = m
+            .other
+            .keys()
+            .find(|k| rules.verb(k).is_none() && deployable_kind(rules, k).is_none())
+        {
+            return Err(unknown_move(rules, unknown));
+        }
         return Err(MoveError::Malformed(format!(
             "one move per entry, but this one has {}",
             main.iter()
@@ -310,28 +318,33 @@ fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Actio
                 "`{name}` needs an expansion that is not enabled in this game"
             )));
         }
-        // A near name of a move this game has, as a misspelling would be.
-        let distance = |k: &str| crate::tiles::validate::edit_distance(name, k);
-        let near = ["place", "follower", "pass"]
-            .into_iter()
-            .chain(rules.verbs.iter().map(|v| v.name.as_str()))
-            .chain(
-                rules
-                    .figure_kinds
-                    .iter()
-                    .filter(|k| deployable_kind(rules, &k.name).is_some())
-                    .map(|k| k.name.as_str()),
-            )
-            .filter(|k| distance(k) <= 2)
-            .min_by_key(|k| distance(k))
-            .map_or(String::new(), |k| format!("; did you mean `{k}`?"));
-        return Err(MoveError::UnknownKey(
-            name.to_string(),
-            format!("unknown move `{name}` (no enabled expansion defines it){near}"),
-        ));
+        return Err(unknown_move(rules, name));
     };
     let arg = read_arg(rules, state, name, decl.arg, value)?;
     Ok(Action::Verb { verb, arg })
+}
+
+/// A key of a move entry that names no move of this game (`name`), with a near name of
+/// one as a misspelling would be.
+fn unknown_move(rules: &Rules, name: &str) -> MoveError {
+    let distance = |k: &str| crate::tiles::validate::edit_distance(name, k);
+    let near = ["place", "follower", "pass"]
+        .into_iter()
+        .chain(rules.verbs.iter().map(|v| v.name.as_str()))
+        .chain(
+            rules
+                .figure_kinds
+                .iter()
+                .filter(|k| deployable_kind(rules, &k.name).is_some())
+                .map(|k| k.name.as_str()),
+        )
+        .filter(|k| distance(k) <= 2)
+        .min_by_key(|k| distance(k))
+        .map_or(String::new(), |k| format!("; did you mean `{k}`?"));
+    MoveError::UnknownKey(
+        name.to_string(),
+        format!("unknown move `{name}` (no enabled expansion defines it){near}"),
+    )
 }
 
 /// The argument of move `name` in the form `kind` (resolved on the board when there is
@@ -574,6 +587,31 @@ mod tests {
                 format!("unknown move `{written}` (no enabled expansion defines it){hint}")
             );
         }
+    }
+
+    #[test]
+    fn a_key_that_is_no_move_beside_a_move_is_said_unknown() {
+        let rules = rules();
+        let mut m = entry("wave", true.into());
+        m.other.insert("comment".into(), "a note".into());
+        let Err(MoveError::UnknownKey(key, why)) = check_move(&rules, &m) else {
+            panic!("not an unknown key");
+        };
+        assert_eq!(key, "comment");
+        assert_eq!(
+            why,
+            "unknown move `comment` (no enabled expansion defines it)"
+        );
+        // Two moves of the game in one entry are two moves.
+        m.other.remove("comment");
+        m.pass = Some(true);
+        let Err(MoveError::Malformed(why)) = check_move(&rules, &m) else {
+            panic!("not malformed");
+        };
+        assert_eq!(
+            why,
+            "one move per entry, but this one has `pass` and `wave`"
+        );
     }
 
     #[test]
