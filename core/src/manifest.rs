@@ -373,10 +373,12 @@ impl Manifest {
         let mut m: Manifest = toml::from_str(source).map_err(|e| {
             let message = match e.span() {
                 Some(span) if at_shape(source, span.start) => SHAPES.to_string(),
-                _ => crate::plain::array_after_table(source, e.span()).unwrap_or_else(|| {
-                    let spanned = crate::plain::spanned(source, e.message(), e.span());
-                    crate::plain::plain(e.message(), spanned)
-                }),
+                _ => crate::plain::array_after_table(source, e.message(), e.span()).unwrap_or_else(
+                    || {
+                        let spanned = crate::plain::spanned(source, e.message(), e.span());
+                        crate::plain::plain(e.message(), spanned)
+                    },
+                ),
             };
             // The first unknown key stops the reading: the others are named with it.
             let message = if e.message().starts_with("unknown field") {

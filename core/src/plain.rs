@@ -31,7 +31,14 @@ pub fn spanned<'a>(
 
 /// For a key given twice at an array-of-tables header `[[name]]` (`span`) after a table
 /// header `[name]`: the message that says why (`[name]` makes one table).
-pub fn array_after_table(source: &str, span: Option<std::ops::Range<usize>>) -> Option<String> {
+pub fn array_after_table(
+    source: &str,
+    message: &str,
+    span: Option<std::ops::Range<usize>>,
+) -> Option<String> {
+    if !message.trim().starts_with("duplicate key") {
+        return None;
+    }
     let start = span?.start.min(source.len());
     let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
     let header = source[line_start..].lines().next()?.trim();
@@ -450,20 +457,31 @@ mod tests {
         let source = "[game]\nplayers = 2\n\n[move]\npass = true\n\n[[move]]\npass = true\n";
         let at = source.find("[[move]]").unwrap() + 2;
         assert_eq!(
-            array_after_table(source, Some(at..at + 4)).as_deref(),
+            array_after_table(source, "duplicate key", Some(at..at + 4)).as_deref(),
             Some(
                 "`[[move]]` after `[move]` (line 4), which makes `move` one table: write \
                  every entry as `[[move]]`"
             )
         );
+        // Another error there is not this one.
+        assert_eq!(
+            array_after_table(source, "missing field", Some(at..at + 4)),
+            None
+        );
         // A key given twice that is no such header has no such explanation.
         let twice = "[[move]]\npass = true\npass = true\n";
         let at = twice.rfind("pass").unwrap();
-        assert_eq!(array_after_table(twice, Some(at..at + 4)), None);
+        assert_eq!(
+            array_after_table(twice, "duplicate key", Some(at..at + 4)),
+            None
+        );
         // Nor a second `[[move]]` after `[[move]]` (that is no duplicate anyway).
         let arrays = "[[move]]\npass = true\n[[move]]\npass = true\n";
         let at = arrays.rfind("move").unwrap();
-        assert_eq!(array_after_table(arrays, Some(at..at + 4)), None);
+        assert_eq!(
+            array_after_table(arrays, "duplicate key", Some(at..at + 4)),
+            None
+        );
     }
 
     #[test]

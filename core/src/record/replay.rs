@@ -319,7 +319,7 @@ pub fn parse(source: &str, file: &str, format: Format) -> Result<Loaded, Diagnos
             let spanned = crate::plain::spanned(source, e.message(), e.span());
             let message = crate::plain::plain(e.message(), spanned);
             let mut message = twice_in_toml(source, &message)
-                .or_else(|| crate::plain::array_after_table(source, e.span()))
+                .or_else(|| crate::plain::array_after_table(source, e.message(), e.span()))
                 .unwrap_or(message);
             let mut span = e.span().or_else(|| {
                 // The reader does not say where keys are nested too deeply: the first

@@ -219,7 +219,7 @@ fn check_one(source: &str, file_name: &str, vocab: &Vocabulary, options: &Option
             let mut message = toml_message(e.message());
             let key = crate::plain::spanned(source, e.message(), e.span()).map(str::trim);
             if let (true, Some(key)) = (message.ends_with("duplicate key"), key) {
-                message = match crate::plain::array_after_table(source, e.span()) {
+                message = match crate::plain::array_after_table(source, e.message(), e.span()) {
                     Some(why) => why,
                     None => format!("{message} `{}`", tree::shorten(key)),
                 };
