@@ -147,7 +147,7 @@ fn more_count(err: &str) -> Option<u64> {
     let noun = if n == 1 { "error" } else { "errors" };
     assert_eq!(
         line,
-        format!("... and {n} more {noun} (`--all-errors` shows every one)"),
+        format!("... and {n} more {noun} (`carc validate --all-errors` shows every one)"),
         "the `... and N more` line"
     );
     Some(n)
@@ -234,6 +234,15 @@ fn thousands_of_bad_tiles_show_100_errors_then_how_many_more() {
         more_line > last_diagnostic,
         "the `... and N more` line comes after the diagnostics"
     );
+
+    // `render tiles` shows as many, as `validate` does (and draws nothing: exit 2).
+    let out = dir.join("many.svg");
+    let o = carc(&["render", "tiles", &path, "--out", out.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(!out.exists(), "drawn");
+    assert_eq!(diagnostic_count(&err, &path), 100, "{}", show(&o));
+    assert_eq!(more_count(&err), Some(n - 100), "{}", show(&o));
 
     let o = carc(&["validate", "--all-errors", &path]);
     let err = stderr(&o);

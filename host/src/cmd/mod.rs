@@ -98,6 +98,10 @@ pub fn parse_rules(flags: &[String]) -> Result<BTreeMap<String, String>, String>
     Ok(out)
 }
 
+/// How many errors of tile data are shown (`validate` shows every one with
+/// `--all-errors`).
+pub const SHOWN_ERRORS: usize = 100;
+
 /// The rules for the given expansions (default: every available one) and `--rule` flags
 /// (over the configuration's default rule options).
 pub fn rules_for(

@@ -179,7 +179,10 @@ pub fn load_tiles(path: &Path) -> Result<(Vec<TileFile>, Looks, String), u8> {
         &options,
     );
     if !report.is_ok() {
-        output::write_err(format_args!("{}", report.render_diagnostics(None)));
+        output::write_err(format_args!(
+            "{}",
+            report.render_diagnostics(Some(super::SHOWN_ERRORS))
+        ));
         errln!("error: the tile data is not valid, so it is not drawn (see `carc validate`)");
         return Err(output::CANNOT);
     }

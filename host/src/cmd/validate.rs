@@ -34,9 +34,6 @@ pub struct ValidateArgs {
     render_out: Option<PathBuf>,
 }
 
-/// How many errors are shown unless `--all-errors` is given.
-const SHOWN_ERRORS: usize = 100;
-
 /// Validates the files: the errors on standard error, the verdict on standard output;
 /// exit 0 when all are valid, 1 when not, 2 when a file cannot be read or on bad
 /// arguments (see [`carc_host::output`]).
@@ -379,7 +376,7 @@ fn check(mut args: ValidateArgs) -> (u8, Vec<Checked>) {
         .as_ref()
         .map_or(&base, |(_, _, rules)| &rules.vocab);
     let report = carc_core::tiles::validate::check_loaded(sources, vocab, &options);
-    let limit = (!args.all_errors).then_some(SHOWN_ERRORS);
+    let limit = (!args.all_errors).then_some(super::SHOWN_ERRORS);
     let diagnostics = report.render_diagnostics(limit);
     if !diagnostics.is_empty() {
         output::write_err(format_args!("{diagnostics}"));

@@ -410,7 +410,7 @@ impl Report {
         if shown < total {
             let more = total - shown;
             out.push_str(&format!(
-                "... and {} (`--all-errors` shows every one)\n\n",
+                "... and {} (`carc validate --all-errors` shows every one)\n\n",
                 plural(more as u64, "more error", "more errors")
             ));
         }
