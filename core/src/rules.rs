@@ -523,7 +523,18 @@ impl Rules {
             })
             .collect();
         for (key, value) in options {
-            let (exp, name) = option_key(key).map_err(RulesError::new)?;
+            let (exp, name) = option_key(key).map_err(|why| {
+                // A bare option name one enabled expansion has: its full name.
+                let mut having = manifests
+                    .iter()
+                    .filter(|m| m.options.iter().any(|o| o.name == *key));
+                match (having.next(), having.next()) {
+                    (Some(m), None) => {
+                        RulesError::new(format!("{why}; did you mean `{}.{key}`?", m.id))
+                    }
+                    _ => RulesError::new(why),
+                }
+            })?;
             let Some(i) = manifests.iter().position(|m| m.id == exp) else {
                 return Err(RulesError::new(format!(
                     "rule option `{key}`: expansion `{exp}` is not enabled"

@@ -471,6 +471,20 @@ fn a_rule_option_without_its_expansion_or_its_name_says_how_it_is_written() {
         let o = carc(&["plan", "--rule", flag]);
         exits_saying(&o, 2, "must be written `<expansion>.<option>`");
     }
+    // A bare name that one enabled expansion has is given in full.
+    let o = carc(&[
+        "plan",
+        "--expansions",
+        "princess-dragon,russian-promos",
+        "--rule",
+        "dragon-move=after-scoring",
+    ]);
+    exits_saying(
+        &o,
+        2,
+        "rule option `dragon-move` must be written `<expansion>.<option>`; did you mean \
+         `princess-dragon.dragon-move`?",
+    );
 }
 
 #[test]
