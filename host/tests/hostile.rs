@@ -1971,3 +1971,28 @@ fn an_array_of_tables_after_a_table_of_its_name_says_why() {
          table: write every entry as `[[tile]]`",
     );
 }
+
+/// A record whose full supply is asked for a copy of a dragon tile it does not hold (its
+/// one copy is on the board, none came back, PD-7) is invalid, said at that listing (it
+/// made a second copy).
+#[test]
+fn a_dragon_tile_listed_for_a_copy_that_never_came_back_is_invalid() {
+    let dir = scratch("hostile-overdrawn");
+    let record = write(
+        &dir,
+        "record.toml",
+        "[game]\nexpansions = [\"princess-dragon\"]\nplayers = [\"Alice\", \"Bob\"]\nseed = 11\n\
+         draw = [\"pd:volcano\", \"pd:dragon-city\", \"pd:dragon-city\"]\n\n\
+         [[move]]\nplace = \"pd:volcano\"\nat = [0, 1]\nrotation = 0\n\n[[move]]\npass = true\n\n\
+         [[move]]\nplace = \"pd:dragon-city\"\nat = [0, -1]\nrotation = 180\n\n\
+         [[move]]\npass = true\n\n[[move]]\ndragon = \"N\"\n\n[[move]]\ndragon = \"N\"\n\n\
+         [[move]]\nplace = \"pd:dragon-city\"\nat = [0, -2]\nrotation = 0\n\n\
+         [expect]\nerror_at = 6\n",
+    );
+    exits_saying(
+        &carc(&["replay", &record]),
+        2,
+        "record.toml:5:41: error: `pd:dragon-city` is listed for a copy the supply does not \
+         hold when it is drawn: the game has 1 copy, and none came back into the supply",
+    );
+}

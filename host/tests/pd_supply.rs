@@ -139,3 +139,64 @@ fn a_tile_put_back_under_reshuffle_and_listed_again_is_that_tile() {
     place_anywhere(&mut g);
     assert_eq!(drawn(&mut g), "pd:dragon-city");
 }
+
+/// The listed draw number of the first listing that stood for no copy, if any.
+fn overdrawn(game: &Game, listed: usize) -> Option<(String, usize)> {
+    let o = game.overdrawn()?;
+    Some((
+        game.rules.tiles.tile(o.tile).id.clone(),
+        listed - o.left as usize,
+    ))
+}
+
+#[test]
+fn a_tile_listed_again_when_no_copy_came_back_stands_for_no_tile() {
+    // pd:dragon-city has 1 copy. After the volcano nothing is set aside or put back, so
+    // its second listing asks for a copy the supply does not hold.
+    let draw = ["pd:volcano", "pd:dragon-city", "pd:dragon-city"];
+    let mut g = game(&draw).expect("the counts are known only in play");
+    place_anywhere(&mut g);
+    assert_eq!(drawn(&mut g), "pd:dragon-city");
+    assert_eq!(overdrawn(&g, 3), None);
+    let place = *g
+        .legal_actions()
+        .iter()
+        .find(|a| matches!(a, Action::Place { .. }))
+        .expect("a placement");
+    g.apply(&place).expect("legal");
+    g.apply(&Action::Pass).expect("pass");
+    // The dragon moves, then the next turn draws.
+    for _ in 0..20 {
+        if g.overdrawn().is_some() {
+            break;
+        }
+        let a = g.legal_actions()[0];
+        g.apply(&a).expect("legal");
+    }
+    assert_eq!(overdrawn(&g, 3), Some(("pd:dragon-city".into(), 2)));
+    // The listing was passed over: the one copy is on the board, and no tile was made.
+    let city = g.rules.tiles.get("pd:dragon-city").expect("known tile");
+    let board = &g.state.board.tiles;
+    assert_eq!(board.iter().filter(|p| p.tile == city).count(), 1);
+    assert_eq!(copies_left(&g, "pd:dragon-city"), 0);
+    let in_hand = usize::from(g.state.turn.drawn.is_some());
+    assert_eq!(
+        board.len() - 1 + g.state.pile.len() + in_hand,
+        g.rules.full_supply().len(),
+        "placed, left and in hand are the supply"
+    );
+}
+
+#[test]
+fn a_tile_listed_again_while_it_is_still_set_aside_stands_for_no_tile() {
+    // Drawn before the volcano, pd:dragon-city is set aside (PD-7): it cannot be drawn
+    // again until the volcano brings it back.
+    let g = game(&["pd:dragon-city", "pd:dragon-city", "pd:volcano"]).expect("valid setup");
+    assert_eq!(overdrawn(&g, 3), Some(("pd:dragon-city".into(), 1)));
+    assert_eq!(g.state.set_aside.len(), 1, "{:?}", g.state.set_aside);
+    // Control: listed again after the volcano, it is the set-aside tile, drawn again.
+    let mut g = game(&["pd:dragon-city", "pd:volcano", "pd:dragon-city"]).expect("valid");
+    place_anywhere(&mut g);
+    assert_eq!(drawn(&mut g), "pd:dragon-city");
+    assert_eq!(overdrawn(&g, 3), None);
+}

@@ -129,6 +129,21 @@ pub struct Game {
     /// The rules at `figure-strength` as asked in this game (those that failed while
     /// another hook ran are disabled when it returns).
     strength_calls: StrengthCalls,
+    /// The first listed draw that stood for no copy of its tile (see [`Overdrawn`]).
+    overdrawn: Option<Overdrawn>,
+}
+
+/// A tile listed to be drawn (a record's `draw`) again, that stands for no copy of it: a
+/// full supply holds each tile as many times as the game has it, and a tile that may come
+/// back into the supply (PD-7) is listed again for the copy that came back; when it is
+/// drawn, no copy had come back. The listing is passed over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overdrawn {
+    /// The tile listed.
+    pub tile: TileTypeId,
+    /// How many listed draws were left, this one included: it is listed draw number
+    /// `listed - left` (0-based) of a setup that listed `listed`.
+    pub left: u32,
 }
 
 impl Game {
@@ -212,6 +227,7 @@ impl Game {
             seen_pool: Vec::new(),
             actor: None,
             strength_calls: StrengthCalls::default(),
+            overdrawn: None,
         };
         // The setup's events are kept until the caller says whether it wants a log.
         game.keep_log = true;
@@ -236,6 +252,12 @@ impl Game {
     /// The events since the last call (when logging is on).
     pub fn take_log(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.log)
+    }
+
+    /// The first listed draw that stood for no copy of its tile, if any (a record that
+    /// lists a tile more often than its supply can give it).
+    pub fn overdrawn(&self) -> Option<Overdrawn> {
+        self.overdrawn
     }
 
     /// Commands from expansions that the engine refused (a misbehaving expansion).
@@ -1246,11 +1268,21 @@ impl Game {
         let st = &mut self.state;
         match c {
             Command::DrawTile => loop {
-                self.state.listed = self.state.listed.saturating_sub(1);
+                let listed = self.state.listed;
+                self.state.listed = listed.saturating_sub(1);
                 let Some(tile) = self.state.pile.pop() else {
                     self.end_game();
                     return Ok(());
                 };
+                if listed > 0 && self.state.full_supply && self.rules.may_redraw(tile) {
+                    // Listed again for a copy that came back: is one back?
+                    let copies = self.rules.supply_count(tile);
+                    if self.copies_out(tile) >= copies {
+                        self.overdrawn
+                            .get_or_insert(Overdrawn { tile, left: listed });
+                        continue;
+                    }
+                }
                 self.state.turn.drawn = Some(tile);
                 self.emit(Event::TileDrawn { tile });
                 if self.state.ended {
@@ -1552,6 +1584,17 @@ impl Game {
 }
 
 impl Game {
+    /// How many copies of `tile` are out of the supply: placed (but for the start tile),
+    /// discarded, set aside or drawn.
+    fn copies_out(&self, tile: TileTypeId) -> usize {
+        let st = &self.state;
+        let placed = st.board.tiles.iter().skip(1).filter(|p| p.tile == tile);
+        placed.count()
+            + st.discarded.iter().filter(|&&t| t == tile).count()
+            + st.set_aside.iter().filter(|&&t| t == tile).count()
+            + usize::from(st.turn.drawn == Some(tile))
+    }
+
     /// How many of `returning` tiles of type `tile`, going back into the supply, the pile
     /// does not hold yet. A record's `draw` lists draws in order, so a tile set aside or
     /// put back and drawn again is listed again: that listing already stands for it.
@@ -1569,23 +1612,10 @@ impl Game {
                 returning
             };
         }
-        // A full supply: the pile holds every copy that is not out of it.
-        let placed = st
-            .board
-            .tiles
-            .iter()
-            .skip(1)
-            .filter(|p| p.tile == tile)
-            .count();
+        // A full supply: the pile holds every copy that is not out of it (the returning
+        // set-aside ones are coming back).
         let aside = st.set_aside.iter().filter(|&&t| t == tile).count();
-        let out = placed
-            + st.discarded.iter().filter(|&&t| t == tile).count()
-            + if set_aside {
-                aside - returning.min(aside)
-            } else {
-                aside
-            }
-            + usize::from(st.turn.drawn == Some(tile));
+        let out = self.copies_out(tile) - if set_aside { returning.min(aside) } else { 0 };
         let copies = self.rules.supply_count(tile);
         copies
             .saturating_sub(out)

@@ -546,7 +546,7 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
     let seed = g.seed.unwrap_or(0);
     let order = draw_order(&rules, &first, mode, seed)
         .map_err(|e| loaded.error_at(&["game".into(), "draw".into()], e))?;
-    Game::new(
+    let game = Game::new(
         Arc::new(rules),
         Setup {
             players: g.players.clone(),
@@ -573,7 +573,29 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
         let mut path: Vec<Seg> = vec!["game".into(), "players".into()];
         path.extend(at.map(Seg::from));
         loaded.error_at(&path, e)
-    })
+    })?;
+    match overdrawn(loaded, &game) {
+        Some(d) => Err(d),
+        None => Ok(game),
+    }
+}
+
+/// The record's listing of a tile for a copy its full supply does not hold, when the game
+/// came to draw it (see [`Overdrawn`](crate::engine::Overdrawn)), located at the listing.
+fn overdrawn(loaded: &Loaded, game: &Game) -> Option<Diagnostic> {
+    let o = game.overdrawn()?;
+    let draw = &loaded.record.game.draw;
+    let i = draw.len().checked_sub(o.left as usize)?;
+    let copies = crate::turnlog::count(game.rules.supply_count(o.tile) as u64, "copy");
+    Some(loaded.error_at(
+        &["game".into(), "draw".into(), i.into()],
+        format!(
+            "`{}` is listed for a copy the supply does not hold when it is drawn: the game has \
+             {copies}, and none came back into the supply (a tile is listed again only where \
+             it is drawn again after going back, PD-7)",
+            draw[i]
+        ),
+    ))
 }
 
 /// Why a replay did not pass.
@@ -641,11 +663,16 @@ pub fn apply_move(loaded: &Loaded, game: &mut Game, i: usize) -> Result<(), Move
             loaded.error_at(&["move".into()], format!("the record has no move {i}")),
         ));
     };
-    let why = match move_to_action(game, m) {
-        Ok(action) => match game.apply(&action) {
-            Ok(()) => return Ok(()),
-            Err(e) => e.0,
-        },
+    let applied = move_to_action(game, m).map(|action| game.apply(&action));
+    // Applying a move may draw the next tile (or begin the next turn before the move is
+    // judged): a listed draw that stands for no copy makes the record invalid, whatever
+    // the move.
+    if let Some(d) = overdrawn(loaded, game) {
+        return Err(MoveFailure::Invalid(d));
+    }
+    let why = match applied {
+        Ok(Ok(())) => return Ok(()),
+        Ok(Err(e)) => e.0,
         Err(MoveError::Illegal(why)) => why,
         Err(e) => return Err(malformed(loaded, i, e)),
     };
