@@ -338,6 +338,36 @@ impl Host {
                 ));
             }
         }
+        // A plugin in a directory named with `--plugin-dir` was asked for too: that
+        // another of its id is used instead is said whatever the command (it was without
+        // a word; one refused with no other of its id is said where it is enabled).
+        let named = |dir: &Path| {
+            settings
+                .plugin_dirs
+                .iter()
+                .any(|d| d == dir || dir.parent() == Some(d.as_path()))
+        };
+        for e in &entries {
+            let Some(dir) = e.dir.as_deref().filter(|d| named(d)) else {
+                continue;
+            };
+            let first = |text: &str| text.lines().next().unwrap_or("").to_string();
+            let dir = dir.display();
+            warnings.push(match &e.status {
+                Status::Shadowed(by) if !e.detail.is_empty() => format!(
+                    "plugin directory `{dir}` is refused, and the plugin {} is used instead: {}",
+                    shadowing_place(by.as_deref()),
+                    first(&e.detail)
+                ),
+                Status::Shadowed(by) => format!(
+                    "plugin directory `{dir}` is not used: another plugin of the id `{}`, {}, \
+                     was found first",
+                    e.id,
+                    shadowing_place(by.as_deref())
+                ),
+                _ => continue,
+            });
+        }
         // A default rule option for an expansion no plugin provides is a typo, or a
         // plugin gone: said, as it is ignored (one for an expansion found but not
         // enabled is kept for when it is).

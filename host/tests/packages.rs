@@ -242,6 +242,34 @@ fn a_refused_plugin_directory_found_first_says_why_it_gave_way() {
         "{}",
         stdout(&out)
     );
+    // A game with it says that another copy plays instead, and why (it said nothing).
+    let out = carc_in(
+        &home,
+        &[
+            "--plugin-dir",
+            &flag,
+            "play",
+            "--seed",
+            "1",
+            "--expansions",
+            "princess-dragon",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let warning = format!(
+        "warning: plugin directory `{}` is refused, and the plugin in `",
+        copy.display()
+    );
+    let line = stderr(&out)
+        .lines()
+        .find(|l| l.starts_with(&warning))
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("not said:\n{}", show(&out)));
+    assert!(
+        line.contains("` is used instead: ")
+            && line.contains("the tile file `princess-dragon.toml` cannot be used"),
+        "{line}"
+    );
     // `validate` of it leads with its own problem, then says which is used instead (it
     // led with the other, its problem in parentheses).
     let copy_dir = copy.to_string_lossy().into_owned();
