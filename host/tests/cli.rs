@@ -254,6 +254,16 @@ fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
         ),
         "{err}"
     );
+    // A second figure action after the turn ended: the next turn is named.
+    let (code, _, err) = replay("second-figure-action-after-the-turn.toml");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "move 2 (follower = [1, 0, \"N\"]) is illegal: turn 2 (Bob) has begun: the \
+             pending decision, `place-tile` by Bob, takes `place`; this move is none of them"
+        ),
+        "{err}"
+    );
     // An expansion's moves among them, in the order place, deployments, moves, pass.
     let (code, _, err) = replay("dragon-during-figure-step.toml");
     assert_eq!(code, Some(1), "{err}");

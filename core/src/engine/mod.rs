@@ -541,13 +541,24 @@ impl Game {
         if self.legal.is_empty() {
             return "no decision is pending".into();
         }
-        format!(
-            "the pending decision, `{}` by {}, takes {}; this move is none of them",
-            self.phase(),
+        let turn = &self.state.turn;
+        let name = |seat: PlayerId| {
             self.state
                 .players
-                .get(self.state.turn.decider as usize)
-                .map_or("nobody", |p| p.name.as_str()),
+                .get(seat as usize)
+                .map_or("nobody", |p| p.name.as_str())
+        };
+        // A move of the turn before, given after that turn ended (a second figure action
+        // after the one a turn has): said as such.
+        let begun = if turn.moves == 0 && turn.number > 1 {
+            format!("turn {} ({}) has begun: ", turn.number, name(turn.player))
+        } else {
+            String::new()
+        };
+        format!(
+            "{begun}the pending decision, `{}` by {}, takes {}; this move is none of them",
+            self.phase(),
+            name(turn.decider),
             crate::turnlog::or_list(&self.offered_moves())
         )
     }
