@@ -277,6 +277,19 @@ fn a_move_the_pending_decision_does_not_take_is_refused_naming_the_decision() {
 }
 
 #[test]
+fn an_invalid_expectation_makes_the_record_invalid_even_after_an_illegal_move() {
+    let (code, _, err) = replay("illegal-move-and-unknown-player.toml");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with(
+            "tests/records/illegal-move-and-unknown-player.toml:23:12: error: no player \
+             named `Carol` in this game"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_expected_rejection_that_was_accepted_is_listed_beside_a_later_illegal_move() {
     let (code, _, err) = replay("expected-rejection-accepted.toml");
     assert_eq!(code, Some(1), "{err}");

@@ -787,6 +787,10 @@ pub fn replay_with(
         Ok(played) => played,
         Err(MoveFailure::Invalid(d)) => return Err(ReplayError::Invalid(d)),
         Err(MoveFailure::Illegal(problem)) => {
+            // An `[expect]` that is not valid (a player the game does not have, a key no
+            // expansion declares) makes the record invalid, whatever the moves did.
+            check_expectations(loaded, &game, &expect, &mut Vec::new())
+                .map_err(ReplayError::Invalid)?;
             let mut problems = Vec::new();
             // Every mismatch, in the order of the moves: the move expected to be rejected
             // was accepted, or the illegal move comes before it.
