@@ -18,6 +18,12 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/bad-syntax.toml:2:26: error: unclosed array",
         ),
         ("bad-type.json", "tests/records/bad-type.json:2:"),
+        // At the value, the first of two of neither form (the reader stops after it).
+        (
+            "bad-whereabouts.json",
+            "tests/records/bad-whereabouts.json:4:15: error: the value must be a square \
+             `[x, y]` or \"off-board\"",
+        ),
         (
             "game-key-under-rules.toml",
             "tests/records/game-key-under-rules.toml:7:1: error: `draw` is no rule option: it \

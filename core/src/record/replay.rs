@@ -143,6 +143,10 @@ fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
     // last character), as in TOML; anything else at the character where reading stopped.
     let at = if message.starts_with("expected ") && message.contains(", found ") {
         crate::span::json_value_ending_at(source, offset + 1).unwrap_or(offset..offset + 1)
+    } else if message.starts_with("the value must be a square") {
+        // `[expect]`'s `dragon` or `fairy` in neither form (`"offboard"`, `[1]`): the
+        // reader stops at or after the value, so the value is found by its key.
+        bad_whereabouts(source).unwrap_or(offset..offset + 1)
     } else if message.starts_with("unknown key ") {
         // The reader stops at the key's closing quote: the key is underlined whole.
         key_ending_at(source, offset).unwrap_or(offset..offset + 1)
@@ -150,6 +154,21 @@ fn json_error(source: &str, file: &str, e: &serde_json::Error) -> Diagnostic {
         offset..offset + 1
     };
     Diagnostic::located(source, file, Some(at), message)
+}
+
+/// The span of the first in the file of `[expect]`'s `dragon` and `fairy` in a JSON
+/// record that is neither a square nor `"off-board"` (the one the reader stopped at).
+fn bad_whereabouts(source: &str) -> Option<std::ops::Range<usize>> {
+    let record: serde_json::Value = serde_json::from_str(source).ok()?;
+    ["dragon", "fairy"]
+        .into_iter()
+        .filter_map(|key| {
+            let value = record.get("expect")?.get(key)?;
+            serde_json::from_value::<super::Whereabouts>(value.clone())
+                .is_err()
+                .then(|| crate::span::json_span(source, &["expect".into(), key.into()]))?
+        })
+        .min_by_key(|span| span.start)
 }
 
 /// The span of the JSON string (quotes included) whose closing quote is at `close`.
