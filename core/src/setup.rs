@@ -33,22 +33,40 @@ pub fn draw_order(
     if mode == SupplyMode::Draw {
         return Ok(first.to_vec());
     }
+    if let Some(i) = listed_beyond_supply(rules, first) {
+        let held = rules.supply_count(first[i]) as u64;
+        return Err(format!(
+            "`draw` lists more copies of `{}` than the supply holds ({})",
+            rules.tiles.tile(first[i]).id,
+            crate::turnlog::count(held, "copy")
+        ));
+    }
     let mut rest = rules.full_supply();
     for &t in first {
-        let Some(i) = rest.iter().position(|&r| r == t) else {
-            if rules.may_redraw(t) {
-                continue;
-            }
-            return Err(format!(
-                "`draw` lists more copies of `{}` than the supply holds",
-                rules.tiles.tile(t).id
-            ));
-        };
-        rest.remove(i);
+        if let Some(i) = rest.iter().position(|&r| r == t) {
+            rest.remove(i);
+        }
     }
     Rng::stream(seed, 0).shuffle(&mut rest);
     rules.restack(&mut rest, false);
     let mut order = first.to_vec();
     order.extend(rest);
     Ok(order)
+}
+
+/// The first tile of `first` (by its index) listed more times than a full supply holds
+/// it; a tile a rule may put back (PD-7) is listed again for each time it is drawn
+/// again, so its listings are not counted here (the game counts them as it draws them).
+pub fn listed_beyond_supply(rules: &Rules, first: &[TileTypeId]) -> Option<usize> {
+    let mut rest = rules.full_supply();
+    for (n, &t) in first.iter().enumerate() {
+        match rest.iter().position(|&r| r == t) {
+            Some(i) => {
+                rest.remove(i);
+            }
+            None if rules.may_redraw(t) => {}
+            None => return Some(n),
+        }
+    }
+    None
 }

@@ -18,6 +18,12 @@ fn invalid_records_exit_2_with_file_line_and_column() {
             "tests/records/bad-syntax.toml:2:26: error: unclosed array",
         ),
         ("bad-type.json", "tests/records/bad-type.json:2:"),
+        // At the first listing beyond the supply.
+        (
+            "too-many-copies.toml",
+            "tests/records/too-many-copies.toml:5:49: error: `draw` lists more copies of \
+             `base:D` than the supply holds (3 copies)",
+        ),
         // At the value, the first of two of neither form (the reader stops after it).
         (
             "bad-whereabouts.json",
