@@ -427,6 +427,19 @@ fn replay_json_prints_the_state() {
 }
 
 #[test]
+fn replay_json_after_an_illegal_move_shows_the_game_the_last_accepted_move_left() {
+    let record = "tests/records/illegal-move-after-a-turn-start-point.toml";
+    let o = carc(&["replay", record, "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("move 8 ("), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    // Not turn 5, with the fairy's point of its start (PD-13).
+    assert_eq!(v["turn"], 4, "{v}");
+    assert_eq!(v["scores"]["Alice"], 0, "{v}");
+    assert_eq!(v["neutral"]["fairy"], serde_json::json!([1, 0]), "{v}");
+}
+
+#[test]
 fn bad_flags_are_clear_errors() {
     let long_name = format!("{},Bob", "x".repeat(1001));
     let cases: [(&[&str], &str); 17] = [

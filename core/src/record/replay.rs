@@ -753,19 +753,20 @@ pub fn play_moves(
         rejected: None,
     };
     for i in 0..upto.min(loaded.record.moves.len()) {
-        // The move to be refused is judged on a copy: judging it may begin the next turn
-        // (its turn-start effects, PD-13), and the game is checked as it stood before it.
-        let before = (error_at == Some(i)).then(|| game.clone());
+        // A refused move leaves the game as it stood before it: judging it may begin the
+        // next turn (its turn-start effects, PD-13), which the move never reached.
+        let before = game.clone();
         match apply_move(loaded, game, i) {
             Ok(()) => {}
             Err(MoveFailure::Illegal(_)) if error_at == Some(i) => {
-                if let Some(before) = before {
-                    *game = before;
-                }
+                *game = before;
                 played.rejected = Some(i);
                 break;
             }
-            Err(failure) => return Err(failure),
+            Err(failure) => {
+                *game = before;
+                return Err(failure);
+            }
         }
         played.applied += 1;
         after_each(game, i);
