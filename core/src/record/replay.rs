@@ -855,6 +855,10 @@ pub fn replay_with(
         });
     }
     end_of_record(loaded, &mut game);
+    // The game going on after the last move may draw a listing too.
+    if let Some(d) = overdrawn(loaded, &game) {
+        return Err(ReplayError::Invalid(d));
+    }
     each(&mut game);
     check_expectations(loaded, &game, &expect, &mut problems).map_err(ReplayError::Invalid)?;
     // A misbehaving expansion (a refused command, a panic that disabled it) makes the
