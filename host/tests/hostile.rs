@@ -1996,3 +1996,24 @@ fn a_dragon_tile_listed_for_a_copy_that_never_came_back_is_invalid() {
          hold when it is drawn: the game has 1 copy, and none came back into the supply",
     );
 }
+
+/// Thousands of unknown players in `[expect]`: the first in the file is told, after
+/// locating a few of them (each located by reading the file: all of them took minutes).
+#[test]
+fn thousands_of_unknown_players_in_expect_are_told_by_the_first() {
+    let dir = scratch("hostile-expect-players");
+    let names: Vec<String> = (0..5000).map(|i| format!("P{i} = 1")).collect();
+    let record = write(
+        &dir,
+        "record.toml",
+        format!(
+            "[game]\nplayers = [\"A\", \"B\"]\n[expect]\nscores = {{ {} }}\n",
+            names.join(", ")
+        ),
+    );
+    exits_saying(
+        &carc(&["replay", &record]),
+        2,
+        "record.toml:4:12: error: no player named `P0` in this game",
+    );
+}

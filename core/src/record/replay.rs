@@ -878,8 +878,13 @@ pub fn replay_with(
     }
 }
 
+/// How many errors of `[expect]` are located before the first in the file is told:
+/// locating one reads the file, so thousands of them (an input of megabytes) would take
+/// minutes.
+const MOST_LOCATED: usize = 16;
+
 /// Compares the state with `[expect]`; unknown player names are a record error (the
-/// first in the file, when there are several).
+/// first in the file, when there are several, among the first [`MOST_LOCATED`] found).
 fn check_expectations(
     loaded: &Loaded,
     game: &Game,
@@ -921,6 +926,9 @@ fn check_expectations(
     for (table, wanted, actual) in tables {
         let Some(wanted) = wanted else { continue };
         for (name, &want) in wanted {
+            if errors.len() >= MOST_LOCATED {
+                break;
+            }
             let p = match seat(table, name) {
                 Ok(p) => p,
                 Err(e) => {
@@ -946,6 +954,9 @@ fn check_expectations(
     if let Some(wanted) = &expect.winners {
         // An unknown name is said at its place in the list.
         for (i, name) in wanted.iter().enumerate() {
+            if errors.len() >= MOST_LOCATED {
+                break;
+            }
             if !state.players.iter().any(|p| &p.name == name) {
                 errors.push(loaded.error_at(
                     &["expect".into(), "winners".into(), Seg::Index(i)],
@@ -955,6 +966,9 @@ fn check_expectations(
         }
         // A name given twice is said where it is given again.
         for (i, name) in wanted.iter().enumerate() {
+            if errors.len() >= MOST_LOCATED {
+                break;
+            }
             if wanted[..i].contains(name) {
                 errors.push(loaded.error_at(
                     &["expect".into(), "winners".into(), Seg::Index(i)],
@@ -982,6 +996,9 @@ fn check_expectations(
         }
     }
     for (id, table) in &expect.expansions {
+        if errors.len() >= MOST_LOCATED {
+            break;
+        }
         check_expansion_keys(loaded, game, id, table, problems, &mut errors);
     }
     for (name, wanted) in [("dragon", &expect.dragon), ("fairy", &expect.fairy)] {
@@ -1068,6 +1085,9 @@ fn check_expansion_keys(
         return;
     };
     for (key, players) in table {
+        if errors.len() >= MOST_LOCATED {
+            break;
+        }
         let figure = declared.iter().find(|(_, n, _)| n == key);
         if figure.is_none() && key == RECORD_KEY {
             // The values the expansion keeps in the game (what its hooks read with
@@ -1130,6 +1150,9 @@ fn check_expansion_keys(
             continue;
         };
         for (name, squares) in players {
+            if errors.len() >= MOST_LOCATED {
+                break;
+            }
             let Some(seat) = state.players.iter().position(|p| &p.name == name) else {
                 errors.push(at_key(
                     &[key, name],
