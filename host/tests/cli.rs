@@ -442,7 +442,7 @@ fn replay_json_after_an_illegal_move_shows_the_game_the_last_accepted_move_left(
 #[test]
 fn bad_flags_are_clear_errors() {
     let long_name = format!("{},Bob", "x".repeat(1001));
-    let cases: [(&[&str], &str); 17] = [
+    let cases: [(&[&str], &str); 18] = [
         (
             &["play", "--expansions", "nope"],
             "unknown expansion `nope` (available: princess-dragon, russian-promos); carc finds \
@@ -488,6 +488,11 @@ fn bad_flags_are_clear_errors() {
         (
             &["simulate", "--games", "99999999999999999999"],
             "the number is too large",
+        ),
+        // Beyond what one simulation plays (it overflowed counting the games).
+        (
+            &["simulate", "--games", "9223372036854775808", "--baseline"],
+            "--games 9223372036854775808: give at most 10000000 games",
         ),
         (
             &["play", "--names", "Ann,"],

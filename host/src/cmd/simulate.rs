@@ -12,7 +12,7 @@ use clap::Args;
 /// Arguments of `carc simulate`.
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
-    /// Number of games.
+    /// Number of games (1 to 10000000).
     #[arg(long, default_value_t = 1000, value_parser = super::parse_count::<u64>, allow_negative_numbers = true)]
     games: u64,
     /// Seed of the first game (0 to 2^63 - 1); game i uses seed + i.
@@ -98,9 +98,19 @@ pub fn run(args: SimulateArgs) -> u8 {
     }
 }
 
+/// The most games one simulation plays (about an hour of games, and their scores held).
+const MOST_GAMES: u64 = 10_000_000;
+
 fn simulate(args: SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games 0: give at least 1 game".into());
+    }
+    if args.games > MOST_GAMES {
+        return Err(format!(
+            "--games {}: give at most {MOST_GAMES} games (every game's scores are kept; run \
+             several simulations, with other seeds, for more)",
+            args.games
+        ));
     }
     if !(1..=6).contains(&args.players) {
         return Err(format!(
