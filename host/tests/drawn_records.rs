@@ -12,7 +12,6 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use carc_core::base::BaseGame;
 use carc_core::bots::{BotGame, Strategy, bot_game};
 use carc_core::catalog::Catalog;
 use carc_core::engine::{Event, Game};
@@ -23,27 +22,10 @@ const GAMES: u64 = 150;
 
 const BEFORE_VOLCANO: &str = "princess-dragon.dragon-tiles-before-volcano";
 
-fn rules(options: &BTreeMap<String, String>) -> Arc<Rules> {
-    Arc::new(
-        Rules::new(
-            vec![
-                Box::new(BaseGame),
-                common::plugins::princess_dragon(),
-                common::plugins::russian_promos(),
-            ],
-            options,
-        )
-        .expect("rules"),
-    )
-}
-
-fn catalog() -> Catalog {
-    let mut c = Catalog::new();
-    c.add(Arc::new(common::plugins::princess_dragon))
-        .expect("adds");
-    c.add(Arc::new(common::plugins::russian_promos))
-        .expect("adds");
-    c
+/// The rules of both expansions with these options.
+fn rules(catalog: &Catalog, options: &BTreeMap<String, String>) -> Arc<Rules> {
+    let both = ["princess-dragon".to_string(), "russian-promos".to_string()];
+    Arc::new(catalog.rules(&both, options).expect("rules"))
 }
 
 /// The ids of the tiles drawn in the events `log`.
@@ -72,12 +54,12 @@ fn replays_as(rec: &Record, game: &Game, catalog: &Catalog, what: &str) {
 
 #[test]
 fn a_record_listing_every_tile_drawn_replays_the_game() {
-    let catalog = catalog();
+    let catalog = common::plugins::both_expansions();
     let mut relisted = 0;
     for seed in 0..GAMES {
         let value = ["set-aside", "reshuffle"][(seed % 2) as usize];
         let options = BTreeMap::from([(BEFORE_VOLCANO.to_string(), value.to_string())]);
-        let rules = rules(&options);
+        let rules = rules(&catalog, &options);
         let players = 2 + (seed % 4) as usize;
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
         let BotGame {
