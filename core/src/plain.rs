@@ -337,7 +337,9 @@ fn found_words(found: &str) -> String {
         return rest.to_string();
     }
     match found {
-        "unit value" | "null" => "nothing".into(),
+        "unit value" => "nothing".into(),
+        // JSON's `null`, as the file writes it.
+        "null" => "`null`".into(),
         _ => found.to_string(),
     }
 }
@@ -481,6 +483,14 @@ mod tests {
         assert_eq!(
             array_after_table(arrays, "duplicate key", Some(at..at + 4)),
             None
+        );
+    }
+
+    #[test]
+    fn a_json_null_is_said_as_written() {
+        assert_eq!(
+            plain("invalid type: null, expected a sequence", None),
+            "expected an array, found `null`"
         );
     }
 
