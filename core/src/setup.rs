@@ -33,20 +33,17 @@ pub fn draw_order(
     if mode == SupplyMode::Draw {
         return Ok(first.to_vec());
     }
-    if let Some(i) = listed_beyond_supply(rules, first) {
-        let held = rules.supply_count(first[i]) as u64;
-        return Err(format!(
-            "`draw` lists more copies of `{}` than the supply holds ({})",
-            rules.tiles.tile(first[i]).id,
-            crate::turnlog::count(held, "copy")
-        ));
-    }
-    let mut rest = rules.full_supply();
-    for &t in first {
-        if let Some(i) = rest.iter().position(|&r| r == t) {
-            rest.remove(i);
+    let mut rest = match unlisted(rules, first) {
+        Ok(rest) => rest,
+        Err(i) => {
+            let held = rules.supply_count(first[i]) as u64;
+            return Err(format!(
+                "`draw` lists more copies of `{}` than the supply holds ({})",
+                rules.tiles.tile(first[i]).id,
+                crate::turnlog::count(held, "copy")
+            ));
         }
-    }
+    };
     Rng::stream(seed, 0).shuffle(&mut rest);
     rules.restack(&mut rest, false);
     let mut order = first.to_vec();
@@ -58,6 +55,12 @@ pub fn draw_order(
 /// it; a tile a rule may put back (PD-7) is listed again for each time it is drawn
 /// again, so its listings are not counted here (the game counts them as it draws them).
 pub fn listed_beyond_supply(rules: &Rules, first: &[TileTypeId]) -> Option<usize> {
+    unlisted(rules, first).err()
+}
+
+/// The full supply less the tiles `first` lists, or the index of the first listing of a
+/// copy it does not hold (see [`listed_beyond_supply`]).
+fn unlisted(rules: &Rules, first: &[TileTypeId]) -> Result<Vec<TileTypeId>, usize> {
     let mut rest = rules.full_supply();
     for (n, &t) in first.iter().enumerate() {
         match rest.iter().position(|&r| r == t) {
@@ -65,8 +68,8 @@ pub fn listed_beyond_supply(rules: &Rules, first: &[TileTypeId]) -> Option<usize
                 rest.remove(i);
             }
             None if rules.may_redraw(t) => {}
-            None => return Some(n),
+            None => return Err(n),
         }
     }
-    None
+    Ok(rest)
 }

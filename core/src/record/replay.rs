@@ -563,13 +563,15 @@ pub fn setup_game(loaded: &Loaded, catalog: &Catalog) -> Result<Game, Diagnostic
         _ => SupplyMode::Full,
     };
     let seed = g.seed.unwrap_or(0);
-    // Too many copies of a tile: said at the first listing beyond the supply.
-    let beyond = (mode == SupplyMode::Full)
-        .then(|| crate::setup::listed_beyond_supply(&rules, &first))
-        .flatten();
-    let mut at: Vec<Seg> = vec!["game".into(), "draw".into()];
-    at.extend(beyond.map(Seg::from));
-    let order = draw_order(&rules, &first, mode, seed).map_err(|e| loaded.error_at(&at, e))?;
+    let order = draw_order(&rules, &first, mode, seed).map_err(|e| {
+        // Too many copies of a tile: said at the first listing beyond the supply.
+        let beyond = (mode == SupplyMode::Full)
+            .then(|| crate::setup::listed_beyond_supply(&rules, &first))
+            .flatten();
+        let mut at: Vec<Seg> = vec!["game".into(), "draw".into()];
+        at.extend(beyond.map(Seg::from));
+        loaded.error_at(&at, e)
+    })?;
     let game = Game::new(
         Arc::new(rules),
         Setup {
