@@ -1668,19 +1668,25 @@ fn tile_pack(packs: &Path, id: &str, extra: &str) -> PathBuf {
     dir
 }
 
+/// `carc validate` of the tile pack `id` (with `extra` in its manifest) that is not
+/// valid, in the scratch directory of test `test`: the run, and the pack's manifest.
+fn invalid_pack(test: &str, id: &str, extra: &str) -> (Output, String) {
+    let home = scratch(test);
+    let dir = tile_pack(&home.join("packs"), id, extra);
+    let o = carc_in(&home, &["validate", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    (o, dir.join("manifest.toml").display().to_string())
+}
+
 /// `validate` of a plugin directory says every problem of a manifest that reads, each
 /// at its line (it said the first).
 #[test]
 fn validate_says_every_problem_of_a_manifest() {
-    let home = scratch("packages-every-problem");
-    let dir = tile_pack(
-        &home.join("packs"),
+    let (o, manifest) = invalid_pack(
+        "packages-every-problem",
         "lamps",
         "[[marker]]\nname = \"lamp\"\n[looks.markers.lamp]\ncolour = \"yellow\"\nglyph = \"LAMP\"\n",
     );
-    let o = carc_in(&home, &["validate", dir.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
-    let manifest = dir.join("manifest.toml").display().to_string();
     for (at, said) in [
         ("8:10", "`yellow` is not a colour"),
         ("9:9", "`LAMP` is not a glyph"),
@@ -1697,19 +1703,15 @@ fn validate_says_every_problem_of_a_manifest() {
 /// meant when it is near one installed.
 #[test]
 fn an_unmet_requirement_is_located_in_the_manifest() {
-    let home = scratch("packages-unmet-requirement");
-    let dir = tile_pack(
-        &home.join("packs"),
+    let (o, manifest) = invalid_pack(
+        "packages-unmet-requirement",
         "lanterns",
         "\n[requires]\nprincess-dragn = \"^1\"\n",
     );
-    let o = carc_in(&home, &["validate", dir.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
     assert!(
         stderr(&o).contains(&format!(
-            "{}:7:18: error: it requires `princess-dragn` ^1, which is not installed; did you \
-             mean `princess-dragon`?\n",
-            dir.join("manifest.toml").display()
+            "{manifest}:7:18: error: it requires `princess-dragn` ^1, which is not installed; \
+             did you mean `princess-dragon`?\n"
         )),
         "{}",
         show(&o)
