@@ -10,7 +10,7 @@ mod summary;
 pub use format::{
     Expect, FeatureRef, GameHeader, Move, OffBoard, Record, SupplyKind, Whereabouts, option_values,
 };
-pub use moves::{MoveError, action_to_move, describe_move, move_to_action};
+pub use moves::{MoveError, action_to_move, describe_move, move_keys, move_to_action};
 pub use printable::{LONGEST, Unprintable};
 pub use replay::{
     Format, LoadError, Loaded, MoveFailure, Played, ReplayError, ReplayOutcome, apply_move,

@@ -20,8 +20,9 @@ pub enum MoveError {
     Illegal(String),
 }
 
-/// The move keys set in an entry, in a fixed order.
-fn keys(m: &Move) -> Vec<String> {
+/// The move keys set in an entry (`place`, `fairy`, an expansion's verb), in a fixed
+/// order: the format's own, then the others by name.
+pub fn move_keys(m: &Move) -> Vec<String> {
     let mut k = Vec::new();
     let fixed = [
         ("place", m.place.is_some()),
@@ -206,7 +207,7 @@ fn neither_port_nor_kind(name: &str) -> String {
 /// [`move_to_action`], with or without a game to resolve features on (without one, the
 /// action's features are placeholders: only the entry's form is checked).
 fn read_move(rules: &Rules, state: Option<&GameState>, m: &Move) -> Result<Action, MoveError> {
-    let k = keys(m);
+    let k = move_keys(m);
     let main: Vec<&String> = k.iter().collect();
     if main.is_empty() {
         if m.at.is_some() || m.rotation.is_some() {

@@ -80,19 +80,8 @@ fn moves_of_expansions_not_enabled(loaded: &record::Loaded) {
     let installed = host.plugins();
     let mut said: Vec<String> = Vec::new();
     for m in &loaded.record.moves {
-        let named = [
-            ("fairy", m.fairy.is_some()),
-            ("princess", m.princess.is_some()),
-            ("dragon", m.dragon.is_some()),
-            ("release", m.release.is_some()),
-        ];
-        let keys = named
-            .into_iter()
-            .filter(|(_, given)| *given)
-            .map(|(k, _)| k)
-            .chain(m.other.keys().map(String::as_str));
-        for key in keys {
-            if said.iter().any(|s| s == key) {
+        for key in record::move_keys(m) {
+            if said.contains(&key) {
                 continue;
             }
             let owner = installed.iter().find(|e| {
@@ -108,7 +97,7 @@ fn moves_of_expansions_not_enabled(loaded: &record::Loaded) {
                      (`expansions` in `[game]`)",
                     owner.id
                 );
-                said.push(key.to_string());
+                said.push(key);
             }
         }
     }
